@@ -1,0 +1,195 @@
+"""The ``keystand`` command. Each subcommand imports only what it needs, so that a
+short command starts fast on a Pi Zero."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_BAD_INPUT = 2
+
+
+class CommandError(Exception):
+    """A one-line error for the user; exit status 2."""
+
+
+def _fail(message: str) -> int:
+    print(f"keystand: error: {message}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+# ---------------------------------------------------------------- shared options
+
+
+def _add_key_options(p: argparse.ArgumentParser, required: bool = True) -> None:
+    g = p.add_mutually_exclusive_group(required=required)
+    g.add_argument("--key", metavar="CODE", help="key code, e.g. 0B79-SWWB-ZJQ0")
+    g.add_argument("--layout", metavar="LAYOUT", help="25 pairs such as 'GT TG BB ...'")
+
+
+def _add_setup_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--mission", metavar="T-M", help="mission name (cairo) or parameters (9-5)")
+    g.add_argument("--tokens", metavar="T", type=int, help="time bank size (default 9)")
+    p.add_argument("--ruleset", choices=("duet", "paper"), default="duet")
+    p.add_argument(
+        "--turn-order",
+        choices=("strict", "loose"),
+        default="strict",
+        help="strict alternation, or the rulebook's looser order (two clues in a row)",
+    )
+    p.add_argument(
+        "--bonus",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a one-time mission bonus to use (repeatable; see docs/rules.md)",
+    )
+
+
+def _layout_from(args: argparse.Namespace):
+    from .rules.layout import Layout
+
+    if args.key is not None:
+        from .rules.keycode import decode
+
+        return decode(args.key)
+    return Layout.parse(args.layout)
+
+
+def _user_mission_maps() -> list[tuple[str, str]]:
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    folder = base / "keystand" / "missions"
+    if not folder.is_dir():
+        return []
+    return [(str(p), p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.toml"))]
+
+
+def _rules_from(args: argparse.Namespace):
+    from .rules.missions import load_book, make_rules
+
+    needs_book = args.bonus or (args.mission and not args.mission[:1].isdigit())
+    book = load_book(_user_mission_maps()) if needs_book else None
+    return make_rules(
+        ruleset=args.ruleset,
+        tokens=args.tokens,
+        mission=args.mission,
+        bonuses=args.bonus,
+        turn_order=args.turn_order,
+        book=book,
+    )
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_keygen(args: argparse.Namespace) -> int:
+    from .rules.keycode import encode
+    from .rules.keygen import random_layout, seeded_layout
+
+    if args.count < 1:
+        raise CommandError("--count must be at least 1")
+    if args.seed is not None and args.seed < 0:
+        raise CommandError("--seed must be a non-negative whole number")
+    lines = []
+    for k in range(args.count):
+        layout = random_layout() if args.seed is None else seeded_layout(args.seed, k)
+        lines.append(f"{encode(layout)} {layout.format()}")
+    print("\n".join(lines))
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    layout = _layout_from(args)
+    print("\n".join(layout.seat_rows(args.seat.upper())))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .rules.errors import RulesError
+    from .rules.game import apply, new_game
+    from .rules.report import summary
+    from .rules.script import ScriptError, parse_line, parse_words
+
+    layout = _layout_from(args)
+    rules = _rules_from(args)
+    words = parse_words(args.words) if args.words else ()
+    try:
+        text = sys.stdin.read() if args.script == "-" else Path(args.script).read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read script {args.script}: {exc}") from None
+    state = new_game(layout, rules)
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            action = parse_line(line, number, words)
+            if action is None:
+                continue
+            state, _ = apply(state, action)
+        except ScriptError as exc:
+            print(json.dumps(summary(state)))
+            return _fail(str(exc))
+        except RulesError as exc:
+            print(json.dumps(summary(state)))
+            return _fail(f"line {number}: {exc} ('{line.strip()}')")
+    print(json.dumps(summary(state)))
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="keystand", description="Codenames Duet table companion: key cards, games, slips."
+    )
+    parser.add_argument("--version", action="version", version=_version())
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("keygen", help="print key cards: CODE LAYOUT per line")
+    p.add_argument(
+        "--seed", type=int, help="reproducible keys from this seed (docs/seed-format.md)"
+    )
+    p.add_argument("--count", type=int, default=1)
+    p.set_defaults(run=cmd_keygen)
+
+    p = sub.add_parser("show", help="print one seat's side as that seat sees it")
+    _add_key_options(p)
+    p.add_argument("--seat", required=True, type=str.upper, choices=("A", "B"))
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("play", help="play a scripted game and print its state as JSON")
+    _add_key_options(p)
+    p.add_argument("--words", metavar="W1,...,W25", help="the 25 words in A's reading order")
+    _add_setup_options(p)
+    p.add_argument(
+        "--script", required=True, metavar="FILE", help="actions, one a line; - for stdin"
+    )
+    p.set_defaults(run=cmd_play)
+
+    return parser
+
+
+def _version() -> str:
+    from . import __version__
+
+    return f"keystand {__version__}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from .rules.errors import RulesError
+
+    try:
+        return args.run(args)
+    except (CommandError, RulesError) as exc:
+        return _fail(str(exc))
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

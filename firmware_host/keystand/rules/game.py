@@ -1,0 +1,321 @@
+"""The game state machine: an immutable state and ``apply(state, action)``.
+
+``apply`` validates the action against the rules, and either raises
+:class:`IllegalAction` (the state is untouched, being immutable) or returns the
+new state with the domain events that describe what happened at the table.
+
+Token model. The bank holds ``tokens_left`` tokens, ``bystander_left`` of them
+bystander side up (all of them in a standard game). Under the ``paper`` ruleset
+the same two numbers are the book's unticked turn and mistake boxes; the only
+difference is that a pass never uses a mistake box. See docs/rules.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from .actions import (
+    Action,
+    AgentFound,
+    AssassinHit,
+    BystanderHit,
+    Clue,
+    ClueGiven,
+    Event,
+    GameOver,
+    Guess,
+    NothingLeftToGuess,
+    Pass,
+    Penalty,
+    SuddenDeath,
+    TokensTaken,
+    TurnEnded,
+)
+from .errors import IllegalAction
+from .layout import Layout, Seat, cell_name, other
+from .scoring import score_breakdown
+from .setup import AGENTS, MAX_CLUE, Rules
+
+_BIT = {"A": 1, "B": 2}  # marks[i] bit: this seat guessed cell i and hit a bystander
+BOTH = 3
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    layout: Layout
+    rules: Rules
+    phase: str = "clue"  # clue | guessing | sudden_death | over
+    outcome: str = "playing"  # playing | won | lost
+    reason: str | None = None  # None | assassin | sudden_death | out_of_tokens
+    tokens_left: int = 0
+    bystander_left: int = 0
+    giver: Seat | None = None  # the clue giver of the turn in progress
+    clue_number: int | None = None
+    clue_word: str | None = None
+    guesses: int = 0  # guesses this turn
+    correct: int = 0  # correct guesses this turn
+    last_giver: Seat | None = None
+    streak: int = 0  # clues in a row by last_giver
+    turns: int = 0  # clues given
+    agents: tuple[Seat | None, ...] = (None,) * 25  # who found the agent on each cell
+    marks: tuple[int, ...] = (0,) * 25  # bystander marks, bit per guesser
+    agents_found: int = 0
+    passes: int = 0  # tokens taken to end a turn after a correct guess
+    mistakes: int = 0
+    ignores_left: int = 0
+    went_to_sudden_death: bool = False
+
+    @property
+    def guesser(self) -> Seat | None:
+        return other(self.giver) if self.giver else None
+
+    def greens_left(self, seat: Seat) -> int:
+        """Uncovered greens on ``seat``'s side: the words its partner still has to find."""
+        return _greens_left(self.layout, self.agents, seat)
+
+    def out_of_play(self, index: int) -> bool:
+        return self.agents[index] is not None or self.marks[index] == BOTH
+
+    def can_give_clue(self, seat: Seat) -> bool:
+        return self.phase == "clue" and self._clue_refusal(seat) is None
+
+    def _clue_refusal(self, seat: Seat) -> str | None:
+        if self.greens_left(seat) == 0:
+            return f"{seat} has no agents left to clue; {other(seat)} gives every clue now"
+        if self.greens_left(other(seat)) == 0 or self.last_giver != seat:
+            return None
+        if self.rules.turn_order == "strict":
+            return f"it is {other(seat)}'s turn to give a clue"
+        if self.streak >= 2:
+            return f"{seat} has given two clues in a row; {other(seat)} gives the next one"
+        return None
+
+    @property
+    def score(self) -> int | None:
+        if self.outcome != "won":
+            return None
+        breakdown = score_breakdown(self)
+        return breakdown["total"] if breakdown else None
+
+
+def _greens_left(layout: Layout, agents: tuple[Seat | None, ...], seat: Seat) -> int:
+    side = layout.side(seat)
+    return sum(1 for i in range(25) if side[i] == "G" and agents[i] is None)
+
+
+FIELDS = tuple(f.name for f in fields(GameState))
+
+
+def new_game(layout: Layout, rules: Rules) -> GameState:
+    return GameState(
+        layout=layout,
+        rules=rules,
+        tokens_left=rules.tokens,
+        bystander_left=rules.bystander_tokens,
+        ignores_left=rules.ignore_bystanders,
+    )
+
+
+class _Work:
+    """A mutable copy of a state while one action is applied."""
+
+    def __init__(self, state: GameState) -> None:
+        for name in FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.events: list[Event] = []
+
+    def freeze(self) -> GameState:
+        return GameState(**{name: getattr(self, name) for name in FIELDS})
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Apply one action. Raises :class:`IllegalAction`; never changes ``state``."""
+    if state.phase == "over":
+        raise IllegalAction(f"the game is over ({state.outcome})")
+    w = _Work(state)
+    if isinstance(action, Clue):
+        _clue(state, w, action)
+    elif isinstance(action, Guess):
+        _guess(state, w, action)
+    elif isinstance(action, Pass):
+        _pass(state, w, action)
+    elif isinstance(action, Penalty):
+        _penalty(state, w)
+    else:
+        raise IllegalAction(f"unknown action {action!r}")
+    return w.freeze(), w.events
+
+
+def _clue(state: GameState, w: _Work, action: Clue) -> None:
+    if state.phase == "guessing":
+        raise IllegalAction(f"{state.guesser} is still guessing; a clue comes after the turn ends")
+    if state.phase == "sudden_death":
+        raise IllegalAction("no clues in sudden death: guess what you know")
+    if not isinstance(action.number, int) or not 0 <= action.number <= MAX_CLUE:
+        raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}")
+    refusal = state._clue_refusal(action.seat)
+    if refusal:
+        raise IllegalAction(refusal)
+    w.phase = "guessing"
+    w.giver = action.seat
+    w.clue_number = action.number
+    w.clue_word = action.word
+    w.guesses = w.correct = 0
+    w.streak = state.streak + 1 if state.last_giver == action.seat else 1
+    w.last_giver = action.seat
+    w.turns += 1
+    w.events.append(ClueGiven(action.seat, action.number, action.word))
+
+
+def _guess(state: GameState, w: _Work, action: Guess) -> None:
+    seat, cell = action.seat, action.cell
+    name = cell_name(cell)
+    if state.phase == "clue":
+        raise IllegalAction("no clue has been given yet: a turn starts with a clue")
+    if state.phase == "guessing":
+        if seat != state.guesser:
+            raise IllegalAction(f"{state.guesser} is guessing this turn, not {seat}")
+        if state.greens_left(other(seat)) == 0:
+            raise IllegalAction(f"{seat} has nothing left to guess: end the turn by taking a token")
+    elif state.greens_left(other(seat)) == 0:  # sudden death
+        raise IllegalAction(f"{seat} has nothing left to guess in sudden death")
+    if state.out_of_play(cell):
+        raise IllegalAction(f"{name} is already covered")
+    if state.marks[cell] & _BIT[seat]:
+        raise IllegalAction(
+            f"{seat} already found a bystander at {name}; only {other(seat)} can guess it"
+        )
+
+    giver = other(seat)
+    role = state.layout.role(cell, giver)
+    w.guesses += 1
+    if role == "G":
+        w.agents = _set(w.agents, cell, seat)
+        w.agents_found += 1
+        w.correct += 1
+        w.events.append(AgentFound(cell, seat))
+        if w.agents_found == AGENTS:
+            if state.phase == "guessing":
+                _take(w, 1, "win")  # the winning turn spends its token too
+            _finish(w, "won", None)
+            return
+        if _greens_left(w.layout, w.agents, giver) == 0:
+            w.events.append(NothingLeftToGuess(seat))
+        if (
+            state.phase == "guessing"
+            and state.rules.ruleset == "paper"
+            and w.guesses >= (state.clue_number or 0) + 1
+        ):
+            _take(w, 1, "cap")
+            w.passes += 1
+            _end_turn(w)
+        return
+    if role == "B":
+        w.events.append(AssassinHit(cell, seat))
+        _finish(w, "lost", "assassin")
+        return
+    # A bystander: mark it, pointing from the giver to the guesser.
+    w.marks = _set(w.marks, cell, w.marks[cell] | _BIT[seat])
+    covered = w.marks[cell] == BOTH
+    if w.ignores_left:
+        w.ignores_left -= 1
+        w.events.append(BystanderHit(cell, seat, covered, ignored=True))
+        return
+    w.mistakes += 1
+    w.events.append(BystanderHit(cell, seat, covered))
+    if state.phase == "sudden_death":
+        _finish(w, "lost", "sudden_death")
+        return
+    if not _pay_mistake(w, "bystander"):
+        return
+    _end_turn(w)
+
+
+def _pass(state: GameState, w: _Work, action: Pass) -> None:
+    if state.phase != "guessing":
+        raise IllegalAction(
+            "no turn to end: sudden death has no turns"
+            if state.phase == "sudden_death"
+            else "no turn to end: a turn starts with a clue"
+        )
+    if action.seat != state.guesser:
+        raise IllegalAction(f"only the guesser ({state.guesser}) ends the turn by taking a token")
+    if state.correct == 0:
+        raise IllegalAction("a turn can be ended only after at least one correct guess")
+    _take(w, 1, "pass")
+    w.passes += 1
+    _end_turn(w)
+
+
+def _penalty(state: GameState, w: _Work) -> None:
+    if state.phase == "sudden_death":
+        raise IllegalAction("no clues in sudden death, so no clue penalty")
+    if state.rules.ruleset == "paper":
+        # The book: tick an extra turn box and a mistake box.
+        w.mistakes += 1
+        if not _pay_mistake(w, "penalty"):
+            return
+    else:
+        _take(w, 1, "penalty")
+    if w.tokens_left == 0:
+        # The penalty took the last token: no time left for this or any turn.
+        w.phase = "sudden_death"
+        w.giver = None
+        w.went_to_sudden_death = True
+        w.events.append(SuddenDeath())
+
+
+def _take(w: _Work, count: int, why: str) -> None:
+    """Take ``count`` tokens to end a turn: checkmark side first (duet), turn boxes (paper)."""
+    for _ in range(count):
+        if w.rules.ruleset == "duet" and w.tokens_left == w.bystander_left:
+            w.bystander_left -= 1
+            side = "bystander"
+        else:
+            side = "checkmark"
+        w.tokens_left -= 1
+        w.events.append(TokensTaken(1, side, why))
+
+
+def _pay_mistake(w: _Work, why: str) -> bool:
+    """Pay for a wrong guess (or a paper penalty). False when the bank cannot pay: lost."""
+    if w.bystander_left:
+        w.bystander_left -= 1
+        w.tokens_left -= 1
+        w.events.append(TokensTaken(1, "bystander", why))
+        return True
+    if w.tokens_left < 2:
+        _finish(w, "lost", "out_of_tokens")
+        return False
+    w.tokens_left -= 2
+    w.events.append(TokensTaken(2, "checkmark", why))
+    return True
+
+
+def _end_turn(w: _Work) -> None:
+    w.events.append(TurnEnded(w.giver))  # type: ignore[arg-type]
+    w.giver = None
+    w.clue_number = None
+    w.clue_word = None
+    if w.tokens_left == 0:
+        w.phase = "sudden_death"
+        w.went_to_sudden_death = True
+        w.events.append(SuddenDeath())
+    else:
+        w.phase = "clue"
+
+
+def _finish(w: _Work, outcome: str, reason: str | None) -> None:
+    threshold = w.rules.win_threshold
+    if outcome == "lost" and threshold is not None and w.agents_found >= threshold:
+        outcome, reason = "won", None
+    w.phase = "over"
+    w.outcome = outcome
+    w.reason = reason
+    w.giver = None
+    frozen = w.freeze()
+    w.events.append(GameOver(outcome, reason, frozen.score))
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:
+    return (*values[:index], value, *values[index + 1 :])

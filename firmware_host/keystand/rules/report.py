@@ -1,0 +1,35 @@
+"""A game state as the plain dict ``keystand play`` prints as JSON."""
+
+from __future__ import annotations
+
+from .game import GameState
+from .layout import cell_name
+from .scoring import score_breakdown
+
+
+def summary(state: GameState) -> dict:
+    return {
+        "outcome": state.outcome,
+        "reason": state.reason,
+        "phase": state.phase,
+        "tokens_left": state.tokens_left,
+        "bystander_tokens_left": state.bystander_left,
+        "agents_found": state.agents_found,
+        "greens_left": {"A": state.greens_left("A"), "B": state.greens_left("B")},
+        "mistakes": state.mistakes,
+        "score": state.score,
+        "score_breakdown": score_breakdown(state),
+        "ruleset": state.rules.ruleset,
+        "mission": state.rules.label,
+        "mission_name": state.rules.mission,
+        "turns": state.turns,
+        "giver": state.giver,
+        "guesser": state.guesser,
+        "clue": ({"number": state.clue_number, "word": state.clue_word} if state.giver else None),
+        "agents": {cell_name(i): s for i, s in enumerate(state.agents) if s},
+        "bystander_marks": {
+            cell_name(i): [s for s, bit in (("A", 1), ("B", 2)) if m & bit]
+            for i, m in enumerate(state.marks)
+            if m
+        },
+    }
