@@ -46,7 +46,7 @@ def test_every_single_wrong_symbol_is_caught(value):
                 continue
             typo = symbols.copy()
             typo[pos] = ch
-            with pytest.raises(KeyCodeError, match="mistyped|not a key card"):
+            with pytest.raises(KeyCodeError, match=r"mistyped|not a key card"):
                 decode_rank("".join(typo))
 
 
@@ -58,7 +58,7 @@ def test_every_swap_of_neighbours_is_caught(value):
             continue
         swapped = symbols.copy()
         swapped[pos], swapped[pos + 1] = swapped[pos + 1], swapped[pos]
-        with pytest.raises(KeyCodeError, match="mistyped|not a key card"):
+        with pytest.raises(KeyCodeError, match=r"mistyped|not a key card"):
             decode_rank("".join(swapped))
 
 

@@ -21,6 +21,13 @@ def _fail(message: str) -> int:
     return EXIT_BAD_INPUT
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (the usage stays behind --help)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
 # ---------------------------------------------------------------- shared options
 
 
@@ -142,11 +149,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="keystand", description="Codenames Duet table companion: key cards, games, slips."
     )
     parser.add_argument("--version", action="version", version=_version())
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+    )
 
     p = sub.add_parser("keygen", help="print key cards: CODE LAYOUT per line")
     p.add_argument(

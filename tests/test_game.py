@@ -1,0 +1,165 @@
+"""Each rule of the engine, one at a time."""
+
+import pytest
+
+from conftest import EXAMPLE_LAYOUT
+from helpers import cells_with, play
+from keystand.rules.actions import Clue, Guess, Pass, TokensTaken
+from keystand.rules.errors import IllegalAction
+from keystand.rules.game import apply, new_game
+from keystand.rules.layout import cell_index
+from keystand.rules.setup import Rules
+
+L = EXAMPLE_LAYOUT
+GT, TG, GG, TT = (cells_with(L, p) for p in ("GT", "TG", "GG", "TT"))
+BT, TB, BB, GB, BG = (cells_with(L, p)[0] for p in ("BT", "TB", "BB", "GB", "BG"))
+STD = Rules()
+
+
+def refused(state, action, fragment):
+    with pytest.raises(IllegalAction) as err:
+        apply(state, action)
+    assert fragment in str(err.value)
+
+
+def test_a_turn_starts_with_a_clue():
+    s = new_game(L, STD)
+    refused(s, Guess("B", 0), "no clue has been given")
+    refused(s, Pass("B"), "a turn starts with a clue")
+    refused(s, Clue("A", 10), "0 to 9")
+    refused(s, Clue("A", -1), "0 to 9")
+
+
+def test_guess_resolved_by_the_givers_side():
+    # GT: green for A. B guessing it (A gives) is correct; A guessing it (B gives) is tan.
+    s, _ = play(L, STD, f"clue A 1; guess B {GT[0]}")
+    assert s.agents_found == 1 and s.phase == "guessing"
+    s, _ev = play(L, STD, f"clue B 1; guess A {GT[0]}")
+    assert s.agents_found == 0 and s.mistakes == 1 and s.phase == "clue"
+    assert s.marks[cell_index(GT[0])] == 1  # marked for guesser A
+
+
+def test_unlimited_correct_guesses_and_zero_clues():
+    s, _ = play(L, STD, "clue A 0; " + "; ".join(f"guess B {c}" for c in GT + GG))
+    assert s.agents_found == 8 and s.phase == "guessing"
+
+
+def test_only_the_guesser_guesses_and_passes():
+    s, _ = play(L, STD, f"clue A 2; guess B {GT[0]}")
+    refused(s, Guess("A", cell_index(TG[0])), "B is guessing")
+    refused(s, Pass("A"), "only the guesser (B)")
+    refused(s, Clue("B", 1), "still guessing")
+
+
+def test_pass_only_after_a_correct_guess():
+    s, _ = play(L, STD, "clue A 2")
+    refused(s, Pass("B"), "at least one correct guess")
+    s, ev = play(L, STD, f"clue A 2; guess B {GT[0]}; pass B")
+    assert s.tokens_left == 8 and s.passes == 1 and s.phase == "clue"
+    assert TokensTaken(1, "bystander", "pass") in ev  # standard bank: all bystander side up
+
+
+def test_strict_alternation_and_looser_order():
+    s, _ = play(L, STD, f"clue A 2; guess B {GT[0]}; pass B")
+    refused(s, Clue("A", 1), "B's turn to give a clue")
+    loose = Rules(turn_order="loose")
+    s, _ = play(L, loose, f"clue A 2; guess B {GT[0]}; pass B; clue A 1; guess B {GT[1]}; pass B")
+    refused(s, Clue("A", 1), "two clues in a row")
+    s, _ = apply(s, Clue("B", 1))
+    assert s.giver == "B"
+
+
+def test_covered_cells_are_out_of_play():
+    s, _ = play(L, STD, f"clue A 2; guess B {GG[0]}")
+    refused(s, Guess("B", cell_index(GG[0])), "already covered")
+
+
+def test_bystander_marked_each_way_covers_the_cell():
+    c = TT[0]
+    s, _ = play(L, STD, f"clue A 1; guess B {c}")
+    s, _ = play(L, STD, f"clue A 1; guess B {c}; clue B 1; guess A {c}")
+    assert s.out_of_play(cell_index(c)) and s.mistakes == 2 and s.tokens_left == 7
+    s2, _ = play(L, STD, f"clue A 1; guess B {c}; clue B 1; guess A {GG[0]}; pass A; clue A 1")
+    refused(s2, Guess("B", cell_index(c)), "already found a bystander")
+
+
+def test_assassin_loses():
+    s, _ = play(L, STD, f"clue A 1; guess B {BT}")
+    assert (s.outcome, s.reason, s.phase) == ("lost", "assassin", "over")
+    refused(s, Clue("B", 1), "the game is over")
+
+
+def test_black_on_the_guessers_own_side_is_safe_when_green_for_the_giver():
+    s, _ = play(L, STD, f"clue A 1; guess B {GB}")  # black for B, green for A
+    assert s.agents_found == 1 and s.outcome == "playing"
+
+
+def test_nothing_left_to_guess_hands_all_clues_to_the_partner():
+    # Cover all nine of A's greens: B has nothing left to guess; B gives every clue.
+    greens_a = [c for c in GT + GG + [GB]]
+    s, ev = play(L, STD, "clue A 9; " + "; ".join(f"guess B {c}" for c in greens_a))
+    assert s.greens_left("A") == 0
+    assert any(type(e).__name__ == "NothingLeftToGuess" and e.seat == "B" for e in ev)
+    refused(s, Guess("B", cell_index(TT[0])), "nothing left to guess")
+    s, _ = apply(s, Pass("B"))
+    refused(s, Clue("A", 1), "A has no agents left")
+    s, _ = apply(s, Clue("B", 1))
+    s, _ = apply(s, Guess("A", cell_index(TG[0])))
+    s, _ = apply(s, Pass("A"))
+    s, _ = apply(s, Clue("B", 1))  # B again: A cannot clue
+    assert s.giver == "B"
+
+
+def test_win_spends_a_token_and_scores():
+    greens_a = GT + GG + [GB]
+    greens_b = [*TG, BG]
+    script = "clue A 9; " + "; ".join(f"guess B {c}" for c in greens_a) + "; pass B; "
+    script += "clue B 9; " + "; ".join(f"guess A {c}" for c in greens_b)
+    s, _ev = play(L, STD, script)
+    assert (s.outcome, s.phase, s.agents_found) == ("won", "over", 15)
+    assert s.tokens_left == 7  # one for B's pass, one for the winning turn
+    assert s.score == 3 * 7 + 1  # one token taken to end a turn after a correct guess
+
+
+def test_invalid_clue_penalty_discards_a_token():
+    s, _ev = play(L, STD, "clue A 1; penalty")
+    assert s.tokens_left == 8 and s.phase == "guessing"
+    s, _ = play(L, Rules(tokens=1, bystander_tokens=1), "penalty")
+    assert s.phase == "sudden_death" and s.tokens_left == 0
+
+
+def test_sudden_death():
+    # Two tokens: two bystanders spend them; then anyone with words left guesses.
+    s, _ev = play(
+        L,
+        Rules(tokens=2, bystander_tokens=2),
+        f"clue A 1; guess B {TT[0]}; clue B 1; guess A {TT[1]}",
+    )
+    assert s.phase == "sudden_death" and s.went_to_sudden_death
+    refused(s, Clue("A", 1), "no clues in sudden death")
+    refused(s, Pass("A"), "sudden death has no turns")
+    s2, _ = apply(s, Guess("A", cell_index(TG[0])))
+    s2, _ = apply(s2, Guess("B", cell_index(GT[0])))  # any order, no turns
+    assert s2.phase == "sudden_death" and s2.agents_found == 2
+    s3, _ = apply(s2, Guess("A", cell_index(TT[2])))
+    assert (s3.outcome, s3.reason) == ("lost", "sudden_death")
+
+
+def test_sudden_death_win_scores_minus_one():
+    greens_a = GT + GG + [GB]
+    greens_b = [*TG, BG]
+    script = f"clue A 1; guess B {TT[0]}; "  # the only token goes on a bystander
+    script += "; ".join(f"guess B {c}" for c in greens_a) + "; "
+    script += "; ".join(f"guess A {c}" for c in greens_b)
+    s, _ = play(L, Rules(tokens=1, bystander_tokens=1), script)
+    assert s.outcome == "won" and s.tokens_left == 0
+    assert s.score == -1
+
+
+def test_illegal_actions_leave_state_unchanged():
+    s, _ = play(L, STD, f"clue A 2; guess B {GT[0]}")
+    before = (s.tokens_left, s.agents, s.marks, s.phase, s.giver)
+    for action in (Clue("A", 1), Guess("A", 3), Guess("B", cell_index(GT[0])), Pass("A")):
+        with pytest.raises(IllegalAction):
+            apply(s, action)
+    assert (s.tokens_left, s.agents, s.marks, s.phase, s.giver) == before
