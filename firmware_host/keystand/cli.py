@@ -145,6 +145,107 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--key", metavar="CODE", help="key code")
+    g.add_argument("--game", metavar="TEXT", help="a whole game code (KS1G-...)")
+    _add_setup_options(p)
+    p.add_argument("--start", type=str.upper, choices=("A", "B"), help="who gives the first clue")
+
+
+def _game_from(args: argparse.Namespace):
+    from .rules import gamecode
+
+    if args.game is not None:
+        code = gamecode.decode(args.game)
+        if code.layout is None:
+            raise CommandError("that is a seat code; a slip needs a whole game code (KS1G-...)")
+        return code
+    from .rules.keycode import decode
+
+    return gamecode.GameCode(_rules_from(args), layout=decode(args.key), start=args.start)
+
+
+def cmd_decode(args: argparse.Namespace) -> int:
+    from .rules.gamecode import decode, describe
+
+    print(json.dumps(describe(decode(args.text))))
+    return 0
+
+
+def cmd_qr(args: argparse.Namespace) -> int:
+    from .rules.gamecode import encode, for_seat
+    from .screens.qr import qr_image
+
+    code = _game_from(args)
+    if args.seat:
+        code = for_seat(code, args.seat)
+    text = encode(code)
+    if args.module < 1:
+        raise CommandError("--module must be at least 1")
+    try:
+        qr_image(text, args.module).save(args.out, format="PNG")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.out}: {exc}") from None
+    print(text)
+    return 0
+
+
+def cmd_print_slip(args: argparse.Namespace) -> int:
+    from .hal.printer import PrinterConfig, PrinterError, SerialPrinter
+    from .printing.slip import build_slip
+
+    code = _game_from(args)
+    try:
+        job = build_slip(
+            code,
+            qr=args.qr,
+            profile=args.profile,
+            mission_name=args.mission if args.mission and not args.mission[:1].isdigit() else None,
+        )
+    except Exception as exc:  # escpos raises its own types for unknown profiles
+        raise CommandError(f"cannot build the slip for profile '{args.profile}': {exc}") from None
+    config = PrinterConfig(args.port, args.baud, pause=args.pause, status=args.status)
+    try:
+        seconds = SerialPrinter(config).send(job.data)
+    except PrinterError as exc:
+        print(f"keystand: printer: {exc}; nothing was printed, run again to retry", file=sys.stderr)
+        return 1
+    print(f"{job.text} printed ({job.qr_mode} QR, {len(job.data)} bytes, {seconds:.1f} s)")
+    return 0
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    import time
+
+    from .hal.scanner import Scan, SerialScanner
+    from .rules.gamecode import GameCodeError, decode, describe
+
+    try:
+        scanner = SerialScanner(args.port, args.baud)
+    except Exception as exc:  # pyserial: SerialException, ValueError, OSError
+        raise CommandError(f"cannot open scanner port {args.port}: {exc}") from None
+    until = time.monotonic() + args.timeout if args.timeout else None
+    seen = 0
+    try:
+        for result in scanner.results(until):
+            if isinstance(result, Scan):
+                try:
+                    print(json.dumps(describe(decode(result.text))), flush=True)
+                except GameCodeError as exc:
+                    print(f"keystand: scan refused: {exc}", file=sys.stderr, flush=True)
+            else:
+                print(f"keystand: scan refused: {result.message}", file=sys.stderr, flush=True)
+            seen += 1
+            if args.count and seen >= args.count:
+                break
+    except KeyboardInterrupt:
+        pass
+    finally:
+        scanner.close()
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -177,6 +278,53 @@ def build_parser() -> argparse.ArgumentParser:
         "--script", required=True, metavar="FILE", help="actions, one a line; - for stdin"
     )
     p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("decode", help="print a game code (typed or scanned) as JSON")
+    p.add_argument("text", help="the game code, e.g. KS1G-...")
+    p.set_defaults(run=cmd_decode)
+
+    p = sub.add_parser("qr", help="write a game's QR code as PNG and print its code")
+    _add_game_options(p)
+    p.add_argument(
+        "--seat",
+        type=str.upper,
+        choices=("A", "B"),
+        help="a seat code: only this seat's side of the key",
+    )
+    p.add_argument("--module", type=int, default=8, help="pixels per module (default 8)")
+    p.add_argument("--out", required=True, metavar="FILE.png")
+    p.set_defaults(run=cmd_qr)
+
+    p = sub.add_parser("print-slip", help="print a game slip on a serial ESC/POS printer")
+    _add_game_options(p)
+    p.add_argument("--port", required=True, metavar="DEVICE", help="e.g. /dev/serial0")
+    p.add_argument("--baud", type=int, choices=(9600, 19200), default=9600)
+    p.add_argument(
+        "--qr",
+        choices=("auto", "native", "raster"),
+        default="auto",
+        help="native GS ( k, a raster image, or what the profile supports",
+    )
+    p.add_argument("--profile", default="POS-5890", help="python-escpos printer profile")
+    p.add_argument(
+        "--status",
+        action="store_true",
+        help="ask the printer for its paper status first (DLE EOT 4)",
+    )
+    p.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        help="seconds to wait after every 256 bytes (printers without handshake)",
+    )
+    p.set_defaults(run=cmd_print_slip)
+
+    p = sub.add_parser("scan", help="read game codes from a serial QR scanner")
+    p.add_argument("--port", required=True, metavar="DEVICE")
+    p.add_argument("--baud", type=int, default=9600)
+    p.add_argument("--count", type=int, default=0, help="stop after this many scans")
+    p.add_argument("--timeout", type=float, default=0, help="stop after this many seconds")
+    p.set_defaults(run=cmd_scan)
 
     return parser
 

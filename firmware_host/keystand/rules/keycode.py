@@ -48,7 +48,7 @@ def _damm_fold(values: list[int]) -> int:
     return interim
 
 
-def normalize(text: str) -> list[int]:
+def normalize(text: str, what: str = "key code") -> list[int]:
     """Symbol values of a typed code; raises ``KeyCodeError`` on foreign characters."""
     values = []
     for ch in text.upper():
@@ -56,7 +56,7 @@ def normalize(text: str) -> list[int]:
             continue
         value = _VALUE.get(ch)
         if value is None:
-            raise KeyCodeError(f"'{ch}' cannot appear in a key code (it uses 0-9 and A-Z but U)")
+            raise KeyCodeError(f"'{ch}' cannot appear in a {what} (it uses 0-9 and A-Z but U)")
         values.append(value)
     return values
 

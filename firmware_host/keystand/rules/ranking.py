@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import factorial
 
 from .errors import LayoutError
-from .layout import CELL_COUNT, PAIR_COUNTS, Layout
+from .layout import PAIR_COUNTS, Layout
 
 TYPES: tuple[str, ...] = tuple(PAIR_COUNTS)
 _COUNTS: tuple[int, ...] = tuple(PAIR_COUNTS.values())
@@ -28,44 +28,56 @@ def _multinomial(counts: tuple[int, ...] | list[int]) -> int:
 TOTAL: int = _multinomial(_COUNTS)  # 35,620,613,892,864,000 distinct key cards
 
 
-def rank(layout: Layout) -> int:
-    counts = list(_COUNTS)
-    left = CELL_COUNT
-    block = TOTAL
+def rank_multiset(
+    items: tuple[str, ...] | str, types: tuple[str, ...], counts: tuple[int, ...]
+) -> int:
+    """Lexicographic rank of ``items`` among all arrangements of the multiset."""
+    left = list(counts)
+    n = sum(counts)
+    block = _multinomial(counts)
     result = 0
-    for pair in layout.pairs:
-        for t, name in enumerate(TYPES):
-            c = counts[t]
+    for item in items:
+        for t, name in enumerate(types):
+            c = left[t]
             if not c:
                 continue
-            sub = block * c // left
-            if name == pair:
+            sub = block * c // n
+            if name == item:
                 block = sub
-                counts[t] = c - 1
+                left[t] = c - 1
                 break
             result += sub
-        left -= 1
+        n -= 1
     return result
+
+
+def unrank_multiset(value: int, types: tuple[str, ...], counts: tuple[int, ...]) -> list[str]:
+    """Inverse of :func:`rank_multiset`; ``value`` must be below the multinomial."""
+    left = list(counts)
+    n = sum(counts)
+    block = _multinomial(counts)
+    out: list[str] = []
+    for _ in range(n):
+        for t, name in enumerate(types):
+            c = left[t]
+            if not c:
+                continue
+            sub = block * c // n
+            if value < sub:
+                out.append(name)
+                left[t] = c - 1
+                block = sub
+                break
+            value -= sub
+        n -= 1
+    return out
+
+
+def rank(layout: Layout) -> int:
+    return rank_multiset(layout.pairs, TYPES, _COUNTS)
 
 
 def unrank(value: int) -> Layout:
     if not 0 <= value < TOTAL:
         raise LayoutError(f"layout number {value} is outside 0..{TOTAL - 1}")
-    counts = list(_COUNTS)
-    left = CELL_COUNT
-    block = TOTAL
-    pairs: list[str] = []
-    for _ in range(CELL_COUNT):
-        for t, name in enumerate(TYPES):
-            c = counts[t]
-            if not c:
-                continue
-            sub = block * c // left
-            if value < sub:
-                pairs.append(name)
-                counts[t] = c - 1
-                block = sub
-                break
-            value -= sub
-        left -= 1
-    return Layout(pairs)
+    return Layout(unrank_multiset(value, TYPES, _COUNTS))

@@ -1,0 +1,1 @@
+"""Hardware abstraction: ports and their adapters (serial printer and scanner so far)."""

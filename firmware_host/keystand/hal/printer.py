@@ -1,0 +1,111 @@
+"""The serial thermal printer: paced writes, status, and a queue that keeps jobs.
+
+ESC/POS encoding comes from python-escpos (see keystand.printing.slip); this module
+only moves bytes. Cheap 58 mm TTL printers have no flow control, so a job is sent
+in chunks with ``tcdrain`` (pyserial ``flush``) after each and an optional pause,
+which keeps their small receive buffer from overflowing while graphics print.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+
+DLE_EOT_PAPER = b"\x10\x04\x04"  # transmit paper roll sensor status
+PAPER_END = 0x60  # bits 5 and 6: roll end detected
+BAUDS = (9600, 19200)
+
+
+class PrinterError(RuntimeError):
+    """The job did not print. The message is fit for a display line."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrinterConfig:
+    port: str
+    baud: int = 9600
+    chunk: int = 256  # bytes per write before draining
+    pause: float = 0.0  # extra seconds after each chunk, for slow print heads
+    status: bool = False  # the printer answers DLE EOT 4
+    status_timeout: float = 0.5
+
+
+class SerialPrinter:
+    def __init__(self, config: PrinterConfig, serial_factory=None) -> None:
+        if config.baud not in BAUDS:
+            raise ValueError(f"baud must be one of {BAUDS}, not {config.baud}")
+        self.config = config
+        self._factory = serial_factory
+
+    def _open(self):
+        import serial
+
+        factory = self._factory or serial.serial_for_url
+        try:
+            return factory(self.config.port, baudrate=self.config.baud, timeout=0, write_timeout=10)
+        except (serial.SerialException, OSError, ValueError) as exc:
+            raise PrinterError(
+                f"printer unplugged? cannot open {self.config.port}: {exc}"
+            ) from None
+
+    def check_status(self, port) -> None:
+        port.reset_input_buffer()
+        port.write(DLE_EOT_PAPER)
+        port.flush()
+        deadline = time.monotonic() + self.config.status_timeout
+        while time.monotonic() < deadline:
+            reply = port.read(1)
+            if reply:
+                if reply[0] & PAPER_END:
+                    raise PrinterError("printer is out of paper")
+                return
+            time.sleep(0.01)
+        raise PrinterError("printer does not answer (offline or switched off?)")
+
+    def send(self, data: bytes) -> float:
+        """Send one job; returns the seconds it took. Raises :class:`PrinterError`."""
+        import serial
+
+        started = time.monotonic()
+        port = self._open()
+        try:
+            if self.config.status:
+                self.check_status(port)
+            for i in range(0, len(data), self.config.chunk):
+                port.write(data[i : i + self.config.chunk])
+                port.flush()
+                if self.config.pause:
+                    time.sleep(self.config.pause)
+        except serial.SerialTimeoutException:
+            raise PrinterError("printer stopped taking data (paper jam or offline?)") from None
+        except (serial.SerialException, OSError) as exc:
+            raise PrinterError(f"printer connection lost: {exc}") from None
+        finally:
+            port.close()
+        return time.monotonic() - started
+
+
+class PrintQueue:
+    """Jobs wait here until they print; a failed job stays first in line for a retry."""
+
+    def __init__(self, printer: SerialPrinter) -> None:
+        self.printer = printer
+        self.pending: deque[bytes] = deque()
+        self.last_error: str | None = None
+
+    def submit(self, data: bytes) -> bool:
+        self.pending.append(data)
+        return self.retry()
+
+    def retry(self) -> bool:
+        """Print what is pending, in order. False (and the error kept) if one fails."""
+        while self.pending:
+            try:
+                self.printer.send(self.pending[0])
+            except PrinterError as exc:
+                self.last_error = str(exc)
+                return False
+            self.pending.popleft()
+        self.last_error = None
+        return True

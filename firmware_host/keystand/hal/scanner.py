@@ -1,0 +1,106 @@
+"""GM65-type serial QR scanners: frame the byte stream into scans.
+
+A scan ends with CR, LF or CRLF, or, for scanners set to send no terminator, an
+idle gap. The framer is pure (bytes and times in, results out) so it can be fuzzed;
+``SerialScanner`` feeds it from pyserial.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+MAX_SCAN = 256  # longer than any code we print; anything past this is garbage
+IDLE_GAP = 0.1  # seconds of silence that end an unterminated scan
+
+
+@dataclass(frozen=True, slots=True)
+class Scan:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScanError:
+    message: str
+
+
+class ScanFramer:
+    def __init__(self, max_len: int = MAX_SCAN, idle_gap: float = IDLE_GAP) -> None:
+        self.max_len = max_len
+        self.idle_gap = idle_gap
+        self._buf = bytearray()
+        self._overlong = False
+        self._last = 0.0
+        self._after_cr = False
+
+    def feed(self, data: bytes, now: float) -> list[Scan | ScanError]:
+        out: list[Scan | ScanError] = []
+        out += self.tick(now)
+        for b in data:
+            if b == 0x0A and self._after_cr:  # the LF of a CRLF
+                self._after_cr = False
+                continue
+            self._after_cr = b == 0x0D
+            if b in (0x0D, 0x0A):
+                out += self._finish()
+                continue
+            if len(self._buf) >= self.max_len:
+                self._overlong = True
+            else:
+                self._buf.append(b)
+        if data:
+            self._last = now
+        return out
+
+    def tick(self, now: float) -> list[Scan | ScanError]:
+        """End an unterminated scan once the line has been idle long enough."""
+        if (self._buf or self._overlong) and now - self._last >= self.idle_gap:
+            self._after_cr = False
+            return self._finish()
+        return []
+
+    def _finish(self) -> list[Scan | ScanError]:
+        raw, overlong = bytes(self._buf), self._overlong
+        self._buf.clear()
+        self._overlong = False
+        if overlong:
+            return [ScanError(f"scan longer than {self.max_len} bytes ignored")]
+        if not raw.strip():
+            return []
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return [ScanError("scan is not text (not UTF-8) and was ignored")]
+        if not text.isprintable():
+            return [ScanError("scan holds control characters and was ignored")]
+        return [Scan(text.strip())]
+
+
+class SerialScanner:
+    """Read scans from a serial port (9600 8N1 by default)."""
+
+    def __init__(
+        self, port: str, baud: int = 9600, framer: ScanFramer | None = None, serial_factory=None
+    ) -> None:
+        import serial
+
+        factory = serial_factory or serial.serial_for_url
+        self.framer = framer or ScanFramer()
+        self.port = factory(
+            port,
+            baudrate=baud,
+            bytesize=8,
+            parity="N",
+            stopbits=1,
+            timeout=self.framer.idle_gap / 2,
+        )
+
+    def results(self, until: float | None = None) -> Iterator[Scan | ScanError]:
+        """Yield scans as they arrive, until the monotonic time ``until`` (or forever)."""
+        while until is None or time.monotonic() < until:
+            data = self.port.read(64)
+            yield from self.framer.feed(data, time.monotonic())
+
+    def close(self) -> None:
+        self.port.close()

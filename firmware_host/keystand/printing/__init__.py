@@ -1,0 +1,1 @@
+"""What keystand prints: game slips as ESC/POS jobs."""

@@ -1,0 +1,1 @@
+"""Pure renderers: view models in, PIL images out. No hardware, no I/O."""
