@@ -51,8 +51,16 @@ def thirty_actions() -> str:
 def bench_play_cli(runs: int = 20) -> float:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write(thirty_actions())
-    cmd = [sys.executable, "-m", "keystand.cli", "play", "--layout", LAYOUT.format(),
-           "--script", f.name]
+    cmd = [
+        sys.executable,
+        "-m",
+        "keystand.cli",
+        "play",
+        "--layout",
+        LAYOUT.format(),
+        "--script",
+        f.name,
+    ]
     times = []
     import time
 
@@ -68,8 +76,12 @@ def bench_import(module: str, runs: int = 10) -> float:
     """Cumulative import time of ``module`` and everything it pulls in (ms, median)."""
     totals = []
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-X", "importtime", "-c", f"import {module}"],
-                             capture_output=True, text=True, check=True).stderr
+        out = subprocess.run(
+            [sys.executable, "-X", "importtime", "-c", f"import {module}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stderr
         total = 0
         for row in out.splitlines():
             if row.startswith("import time:") and "|" in row and "self" not in row:
@@ -95,8 +107,12 @@ def bench_code() -> float:
 def main() -> None:
     print(f"python {sys.version.split()[0]} on {os.uname().machine}, {os.cpu_count()} cpus")
     print(f"keystand play, 30 actions, wall incl. interpreter: {bench_play_cli():.1f} ms (median)")
-    for module in ("keystand.rules", "keystand.rules.game", "keystand.rules.keycode",
-                   "keystand.cli"):
+    for module in (
+        "keystand.rules",
+        "keystand.rules.game",
+        "keystand.rules.keycode",
+        "keystand.cli",
+    ):
         print(f"import {module} (all modules it loads): {bench_import(module):.1f} ms")
     print(f"apply(guess): {bench_apply():.1f} us")
     print(f"encode + decode key code: {bench_code():.1f} us")

@@ -196,13 +196,13 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
     from .printing.slip import build_slip
 
     code = _game_from(args)
+    mission_name = None
+    if code.rules.mission:
+        from .rules.missions import load_book
+
+        mission_name = load_book(_user_mission_maps()).missions[code.rules.mission].name
     try:
-        job = build_slip(
-            code,
-            qr=args.qr,
-            profile=args.profile,
-            mission_name=args.mission if args.mission and not args.mission[:1].isdigit() else None,
-        )
+        job = build_slip(code, qr=args.qr, profile=args.profile, mission_name=mission_name)
     except Exception as exc:  # escpos raises its own types for unknown profiles
         raise CommandError(f"cannot build the slip for profile '{args.profile}': {exc}") from None
     config = PrinterConfig(args.port, args.baud, pause=args.pause, status=args.status)

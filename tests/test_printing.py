@@ -1,0 +1,117 @@
+"""Slips over a real pty at 9600 and 19200 baud, read back from the wire."""
+
+import subprocess
+import sys
+
+import pytest
+import zxingcpp
+
+from keystand.hal import escpos_stream
+from keystand.hal.printer import PrinterConfig, PrinterError, PrintQueue, SerialPrinter
+from keystand.printing.slip import build_slip, raster_module_dots
+from keystand.rules.gamecode import GameCode, decode
+from keystand.rules.keycode import encode as encode_key
+from keystand.rules.ranking import unrank
+from keystand.rules.setup import Rules
+from serial_peers import FakePrinter
+
+GAME = GameCode(Rules(tokens=9, bystander_tokens=5), layout=unrank(424242))
+KEY = encode_key(GAME.layout)
+
+
+@pytest.fixture
+def printer():
+    peer = FakePrinter()
+    yield peer
+    peer.close()
+
+
+def _print_slip(port, *extra):
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "keystand.cli",
+            "print-slip",
+            "--key",
+            KEY,
+            "--mission",
+            "9-5",
+            "--port",
+            port,
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def _qr_texts(image):
+    return [r.text for r in zxingcpp.read_barcodes(image.convert("L"))]
+
+
+@pytest.mark.parametrize("baud", ["9600", "19200"])
+def test_raster_slip_over_a_pty_scans_back_to_the_game(printer, baud):
+    result = _print_slip(printer.path, "--baud", baud, "--qr", "raster")
+    assert result.returncode == 0, result.stderr
+    paper = escpos_stream.decode(printer.wait_idle())
+    assert len(paper.rasters) == 1 and not paper.native_qr
+    [text] = _qr_texts(paper.rasters[0])
+    assert decode(text) == GAME
+    assert text in paper.text_lines  # the typable code is printed under the QR
+    assert "Mission 9-5" in paper.text_lines
+    # Whole dots per module and no wasted margin: code plus 4-module quiet zone.
+    modules = 25
+    assert paper.rasters[0].width == (modules + 8) * raster_module_dots(modules)
+
+
+@pytest.mark.parametrize("baud", ["9600", "19200"])
+def test_native_slip_over_a_pty(printer, baud):
+    result = _print_slip(printer.path, "--baud", baud, "--qr", "native", "--status")
+    assert result.returncode == 0, result.stderr
+    data = printer.wait_idle()
+    paper = escpos_stream.decode(data)
+    assert paper.status_queries == [4]
+    [text] = paper.native_qr
+    assert decode(text) == GAME
+    assert _qr_texts(escpos_stream.render(paper)) == [text]
+    assert len(data) - 3 < 1500  # the slip itself, without the status query
+
+
+def test_profile_decides_native_or_raster():
+    assert build_slip(GAME, profile="POS-5890").qr_mode == "raster"
+    assert build_slip(GAME, profile="Sunmi-V2").qr_mode == "native"
+
+
+def test_out_of_paper_keeps_the_job_and_says_so():
+    peer = FakePrinter(paper_status=0x72)  # roll end bits set
+    try:
+        result = _print_slip(peer.path, "--status")
+        assert result.returncode == 1
+        assert "out of paper" in result.stderr and result.stderr.count("\n") == 1
+        queue = PrintQueue(SerialPrinter(PrinterConfig(peer.path, status=True)))
+        job = build_slip(GAME).data
+        assert queue.submit(job) is False
+        assert queue.last_error == "printer is out of paper" and list(queue.pending) == [job]
+        peer.paper_status = 0x12  # paper loaded
+        assert queue.retry() is True and not queue.pending
+        assert job in peer.wait_idle()
+    finally:
+        peer.close()
+
+
+def test_silent_printer_is_reported_offline():
+    peer = FakePrinter(paper_status=None)
+    try:
+        with pytest.raises(PrinterError, match="does not answer"):
+            SerialPrinter(PrinterConfig(peer.path, status=True, status_timeout=0.2)).send(b"x")
+    finally:
+        peer.close()
+
+
+def test_unplugged_printer(tmp_path):
+    result = _print_slip(str(tmp_path / "ttyUSB9"))
+    assert result.returncode == 1
+    assert "cannot open" in result.stderr and result.stderr.count("\n") == 1
+    assert "Traceback" not in result.stderr
