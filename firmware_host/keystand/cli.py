@@ -246,6 +246,38 @@ def cmd_scan(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_book(args: argparse.Namespace) -> int:
+    import secrets
+
+    from .books.book import write_books
+
+    if not 1 <= args.games <= 500:
+        raise CommandError("--games must be 1 to 500")
+    if args.seed is not None and args.seed < 0:
+        raise CommandError("--seed must be a non-negative whole number")
+    args.tokens = None
+    args.turn_order = "strict"
+    args.bonus = []
+    rules = _rules_from(args)
+    seed = secrets.randbelow(10**12) if args.seed is None else args.seed
+    try:
+        written = write_books(
+            Path(args.out),
+            games=args.games,
+            name=args.name,
+            lang=args.lang,
+            rules=rules,
+            seed=seed,
+            paper=args.paper,
+            pdf=not args.no_pdf,
+        )
+    except OSError as exc:
+        raise CommandError(f"cannot write the books into {args.out}: {exc}") from None
+    print(f"book seed {seed}")
+    print("\n".join(str(p) for p in written))
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -325,6 +357,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=0, help="stop after this many scans")
     p.add_argument("--timeout", type=float, default=0, help="stop after this many seconds")
     p.set_defaults(run=cmd_scan)
+
+    p = sub.add_parser("book", help="write the two paper player books (HTML and PDF)")
+    p.add_argument("--games", type=int, required=True, help="games (pages) per book")
+    p.add_argument("--name", required=True, help="the book's name, printed on the cover")
+    p.add_argument("--lang", choices=("en", "fi", "ja"), default="en")
+    p.add_argument("--ruleset", choices=("duet", "paper"), default="duet")
+    p.add_argument("--mission", metavar="T-M", help="mission name or parameters (sizes the tracks)")
+    p.add_argument("--seed", type=int, help="book seed: the same seed makes the same books")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
+    p.add_argument("--out", required=True, metavar="DIR")
+    p.set_defaults(run=cmd_book)
 
     return parser
 

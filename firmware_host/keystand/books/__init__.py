@@ -1,0 +1,1 @@
+"""Paper player books and the word lists they (and the simulator) deal from."""
