@@ -1,0 +1,1 @@
+"""The daemon: configuration, the game session, the journal and the event loop."""

@@ -1,0 +1,104 @@
+"""Mono OLED panels (SSD1306, SH1106) on luma.oled, sending only what changed.
+
+luma's ``display()`` sends the whole 1 KiB frame on every call. ``PagedOled``
+keeps luma's device classes for what they do well (initialisation, contrast,
+rotation, cleanup) and replaces only the frame upload: it keeps the last frame
+as controller pages and, per page that changed, sends the window of columns
+that changed. An unchanged frame sends nothing.
+
+A write that fails (a loose cable raises OSError) marks the panel for
+re-initialisation; the next frame rebuilds the luma device and sends everything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+
+from luma.core.error import Error as LumaError
+from PIL import Image
+
+log = logging.getLogger(__name__)
+# luma turns EIO/EREMOTEIO into DeviceNotFoundError; other bus faults stay OSError.
+BUS_ERRORS = (OSError, LumaError)
+
+
+def to_pages(image: Image.Image) -> list[bytes]:
+    """A mode "1" image as controller pages: per page, one byte per column, bit 0 on top."""
+    width, height = image.size
+    pages = []
+    for p in range(height // 8):
+        band = image.crop((0, p * 8, width, p * 8 + 8))
+        # Turned clockwise, column x becomes row x with the band's bottom pixel
+        # first; "1" images pack the first pixel into the high bit, so bit 0 is on top.
+        pages.append(band.transpose(Image.Transpose.ROTATE_270).tobytes())
+    return pages
+
+
+class PagedOled:
+    def __init__(self, factory: Callable[[], object], kind: str) -> None:
+        """``factory`` builds the luma device (and so runs its init sequence)."""
+        if kind not in ("ssd1306", "sh1106"):
+            raise ValueError(f"PagedOled drives ssd1306 or sh1106, not {kind}")
+        self.kind = kind
+        self._factory = factory
+        self.device = None
+        self._last: list[bytes] | None = None
+        self.failures = 0
+        self._contrast: int | None = None
+
+    def _ensure(self):
+        if self.device is None:
+            self.device = self._factory()
+            self._last = None
+            if self._contrast is not None:
+                self.device.contrast(self._contrast)
+        return self.device
+
+    def contrast(self, level: int) -> None:
+        self._contrast = level
+        try:
+            self._ensure().contrast(level)
+        except BUS_ERRORS as exc:
+            self._lost(exc)
+
+    def show(self, image: Image.Image) -> bool:
+        """Send ``image``'s changes. False when the panel could not be reached."""
+        try:
+            device = self._ensure()
+            pages = to_pages(device.preprocess(image.convert("1")))
+            last = self._last
+            for p, page in enumerate(pages):
+                if last is not None and last[p] == page:
+                    continue
+                if last is None:
+                    lo, hi = 0, len(page) - 1
+                else:
+                    diff = [i for i in range(len(page)) if page[i] != last[p][i]]
+                    lo, hi = diff[0], diff[-1]
+                self._window(device, p, lo, hi)
+                device.data(list(page[lo : hi + 1]))
+            self._last = pages
+            return True
+        except BUS_ERRORS as exc:
+            self._lost(exc)
+            return False
+
+    def _window(self, device, page: int, lo: int, hi: int) -> None:
+        if self.kind == "ssd1306":
+            device.command(0x21, lo, hi, 0x22, page, page)
+        else:
+            col = lo + device._page_address_offset
+            device.command(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
+
+    def _lost(self, exc: Exception) -> None:
+        self.failures += 1
+        log.warning("display write failed (%s); will re-initialise", exc)
+        self.device = None
+        self._last = None
+
+    def cleanup(self) -> None:
+        if self.device is not None:
+            with contextlib.suppress(*BUS_ERRORS):
+                self.device.cleanup()

@@ -1,0 +1,141 @@
+"""Draw a seat's screen: ``SeatView`` + panel geometry -> PIL image.
+
+Roles are told apart by shape as well as colour, so the mono panels and
+colour-blind players read them alike: a green agent is a filled square, an
+assassin a cross, a bystander a dot. Public marks: a found agent lights the whole
+cell with its shape cut out; a bystander token is a notch on the edge it points
+to (towards the seat that guessed); tokens from both sides hatch the cell.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .text import gettext as _
+from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, SeatView
+
+ROLE_LABEL = {
+    "clue": "Your clue",
+    "guess": "You guess",
+    "wait": "Partner",
+    "sudden_death": "Sudden death",
+    "over": "Game over",
+}
+COLOURS = {"G": (40, 170, 70), "B": (20, 20, 20), "T": (205, 180, 130)}
+
+
+# Misaki Gothic: an 8x8 pixel font with Latin, Finnish letters and Japanese kana and
+# kanji, drawn for exactly this kind of panel (Debian fonts-misaki; free licence).
+FONT_PATHS = (
+    "/usr/share/fonts/truetype/misaki/misaki_gothic_2nd.ttf",
+    "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf",
+)
+LINE = 8
+
+
+@cache
+def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
+    for path in FONT_PATHS:
+        try:
+            return ImageFont.truetype(path, 8)
+        except OSError:
+            continue
+    raise FileNotFoundError(
+        "the screen font is missing: install Debian's fonts-misaki (scripts/test does)"
+    )
+
+
+def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
+    colour = height >= 128
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    draw.fontmode = "1"
+    pitch = 12 if not colour else 18
+    x0, y0 = 2, 2
+    for i in range(25):
+        r, c = divmod(i, 5)
+        _cell(draw, x0 + c * pitch, y0 + r * pitch, pitch - 1, view.side[i], view.marks[i], colour)
+    if view.cursor is not None:
+        r, c = divmod(view.cursor, 5)
+        x, y = x0 + c * pitch - 1, y0 + r * pitch - 1
+        draw.rectangle((x, y, x + pitch, y + pitch), outline=_ink(colour, (255, 220, 0)))
+    lines = _status_lines(view)
+    if colour:
+        tx, ty, step = 2, y0 + 5 * pitch + 2, LINE + 1
+    else:
+        tx, ty, step = x0 + 5 * pitch + 2, 1, LINE
+    for n, line in enumerate(lines):
+        draw.text((tx, ty + n * step), line, font=_font(), fill=_ink(colour))
+    return img
+
+
+def _ink(colour: bool, rgb: tuple[int, int, int] = (255, 255, 255)):
+    return rgb if colour else 1
+
+
+def _status_lines(view: SeatView) -> list[str]:
+    lines = [_("Tokens %d") % view.tokens_left]
+    if view.mission:
+        lines.append(_("Mistakes %d") % view.bystander_left)
+    lines.append(_(ROLE_LABEL[view.role]))
+    if view.message is not None:
+        lines.extend(message_lines(view.message))
+    return lines[:7]
+
+
+# Each line fits the 62-pixel column beside the mono grid (15 half-width glyphs).
+MESSAGES = {
+    "take_token": ("Take a token", "%s up"),
+    "take_two": ("Take 2 tokens", "checkmark up"),
+    "mark_word": ("Mark %s", "with a token"),
+    "nothing_left": ("Nothing left", "to guess"),
+    "sudden_death": ("Sudden death!", "No more clues"),
+    "won": ("You won!", "Score %d"),
+    "lost": ("Lost:", "%s"),
+    "put_back": ("Token back?", "Take it again"),
+    "unexpected_take": ("Token taken?", "Put it back"),
+}
+
+
+def message_lines(message) -> list[str]:
+    template = MESSAGES.get(message.kind, (message.kind,))
+    out, args = [], list(message.args)
+    for part in template:
+        wanted = part.count("%")
+        out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
+        args = args[wanted:]
+    return out
+
+
+def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, s: int, role: str, mark: str, colour: bool):
+    fg = _ink(colour)
+    bg = COLOURS[role] if colour else 0
+    lit = mark == AGENT
+    if colour:
+        draw.rectangle((x, y, x + s - 1, y + s - 1), fill=bg)
+    if lit:
+        draw.rectangle((x, y, x + s - 1, y + s - 1), fill=fg)
+    else:
+        draw.rectangle((x, y, x + s - 1, y + s - 1), outline=fg if not colour else None)
+    shape = 0 if lit else fg
+    if colour and role != "B" and not lit:
+        shape = (0, 0, 0)
+    m = s // 4
+    if role == "G":
+        draw.rectangle((x + m, y + m, x + s - 1 - m, y + s - 1 - m), fill=shape)
+    elif role == "B":
+        draw.line((x + m, y + m, x + s - 1 - m, y + s - 1 - m), fill=shape, width=2)
+        draw.line((x + m, y + s - 1 - m, x + s - 1 - m, y + m), fill=shape, width=2)
+    else:
+        cx, cy = x + s // 2, y + s // 2
+        draw.rectangle((cx - 1, cy - 1, cx + 1, cy + 1), fill=shape)
+    if mark == BOTH:
+        for k in range(0, 2 * s, 3):
+            draw.line((x + k, y, x + k - s, y + s - 1), fill=fg)
+        draw.rectangle((x, y, x + s - 1, y + s - 1), outline=fg)
+    elif mark in (MARK_MINE, MARK_THEIRS):
+        # A notch on the edge the token points to: my side (bottom) when I guessed.
+        ny = y + s - 3 if mark == MARK_MINE else y
+        draw.rectangle((x + 2, ny, x + s - 3, ny + 2), fill=fg)

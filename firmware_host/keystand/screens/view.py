@@ -1,0 +1,39 @@
+"""What one seat's screen may know: its own side of the key and the public table.
+
+A ``SeatView`` never holds the other side of the key. The renderer receives only
+this, so a screen cannot leak the partner's side, by construction. Cells are in
+the seat's own reading order (seat B's view is A's frame turned 180°).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Public marks on a cell, as this seat sees them.
+OPEN = "open"
+AGENT = "agent"  # covered by a green agent card
+MARK_MINE = "mine"  # a bystander token from my partner's side: I guessed here
+MARK_THEIRS = "theirs"  # a bystander token from my side: my partner guessed here
+BOTH = "both"  # bystander tokens from both directions: covered
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A line of instruction for the players, e.g. 'take a token, checkmark side up'."""
+
+    kind: str
+    args: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: str
+    side: str  # 25 roles G/T/B of this seat's side, in this seat's reading order
+    marks: tuple[str, ...]  # 25 public marks, same order
+    tokens_left: int
+    bystander_left: int
+    mission: bool  # show bystander-side tokens in the header
+    role: str  # "clue" (my clue to give), "guess" (I guess), "wait", "sudden_death", "over"
+    cursor: int | None = None  # a cell index in this seat's order
+    message: Message | None = None
+    outcome: str = "playing"
