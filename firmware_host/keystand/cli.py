@@ -278,6 +278,22 @@ def cmd_book(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check_config(args: argparse.Namespace) -> int:
+    from .app.config import ConfigError, check, load
+
+    try:
+        config = load(args.file)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    errors = check(config)
+    for line in errors:
+        print(f"{args.file}: {line}", file=sys.stderr)
+    if errors:
+        return EXIT_BAD_INPUT
+    print(f"{args.file}: ok")
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -369,6 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     p.add_argument("--out", required=True, metavar="DIR")
     p.set_defaults(run=cmd_book)
+
+    p = sub.add_parser("check-config", help="validate a daemon config or hardware profile")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(run=cmd_check_config)
 
     return parser
 
