@@ -294,6 +294,39 @@ def cmd_check_config(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    import logging
+    import threading
+
+    from .app.config import ConfigError, check, load
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    errors = check(config)
+    if errors:
+        raise CommandError(
+            f"{args.config}: {errors[0]} (and {len(errors) - 1} more)"
+            if len(errors) > 1
+            else f"{args.config}: {errors[0]}"
+        )
+    from .app.daemon import Daemon, install_signal_handlers
+
+    try:
+        daemon = Daemon(config, Path(args.state_dir), simulate=args.simulate, key=args.key)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    install_signal_handlers(daemon)
+    if args.simulate:
+        from .app.sim_input import SimInput
+
+        threading.Thread(target=SimInput(daemon).read, daemon=True).start()
+    daemon.run()
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -389,6 +422,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check-config", help="validate a daemon config or hardware profile")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(run=cmd_check_config)
+
+    p = sub.add_parser("run", help="run the table daemon")
+    p.add_argument("--config", required=True, metavar="FILE")
+    p.add_argument(
+        "--simulate",
+        action="store_true",
+        help="mock pins and a recording display bus; commands on stdin",
+    )
+    p.add_argument("--state-dir", default="/var/lib/keystand", metavar="DIR")
+    p.add_argument("--key", metavar="CODE", help="key code for the first new game")
+    p.set_defaults(run=cmd_run)
 
     return parser
 

@@ -94,8 +94,10 @@ MESSAGES = {
     "sudden_death": ("Sudden death!", "No more clues"),
     "won": ("You won!", "Score %d"),
     "lost": ("Lost:", "%s"),
-    "put_back": ("Token back?", "Take it again"),
-    "unexpected_take": ("Token taken?", "Put it back"),
+    "put_back": ("%d token(s) back?", "Take them out"),
+    "unexpected_take": ("%d token(s) out?", "Put them back"),
+    "clue_number": ("Clue for %d", "press to give"),
+    "refused": ("Not now:", "%.15s"),
 }
 
 

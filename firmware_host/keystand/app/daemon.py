@@ -1,0 +1,227 @@
+"""The daemon: one event queue, one loop thread, hardware on the edges.
+
+    pin edge / serial line -> adapter -> queue -> session -> rules
+        -> journal (committed) -> SeatView per seat -> screens -> displays (changes only)
+
+``--simulate`` swaps only the lowest layer: gpiozero's MockFactory for the pins
+and a recording I2C bus for the displays; everything above runs as on the Pi.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import signal
+import threading
+import time
+from pathlib import Path
+
+from ..rules.keygen import random_layout
+from ..rules.missions import make_rules
+from ..rules.report import summary
+from ..screens.keyscreen import render
+from .config import Config, ConfigError
+from .events import ControlInput, Dump, ScanText, SlotEdge, Stop
+from .journal import Journal, action_to_json
+from .session import Session
+
+log = logging.getLogger("keystand")
+POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
+
+
+class Daemon:
+    def __init__(
+        self, config: Config, state_dir: Path, simulate: bool = False, key: str | None = None
+    ) -> None:
+        self.config = config
+        self.key = key  # the first new game uses this key code, if given
+        self.simulate = simulate
+        self.queue: queue.Queue = queue.Queue()
+        self.pin_factory = None
+        if simulate:
+            from gpiozero.pins.mock import MockFactory
+
+            self.pin_factory = MockFactory()
+        self.displays = {seat: self._display(seat) for seat in ("A", "B")}
+        self.controls = self._controls()
+        self.bank, self.filter = self._bank()
+        self.journal = Journal(state_dir / "journal.sqlite")
+        self.session = self._session()
+        self._shown: dict[str, object] = {}
+        self._stopping = threading.Event()
+
+    # ------------------------------------------------------------------ hardware
+
+    def _display(self, seat: str):
+        from luma.core.interface.serial import i2c
+
+        from ..hal.i2c_record import RecordingBus
+        from ..hal.oled import PagedOled
+
+        table = self.config.section("display").get(seat, {})
+        driver = table.get("driver", "ssd1306")
+        if driver == "ssd1351":
+            raise ConfigError(f"display.{seat}.driver: the daemon drives ssd1306 and sh1106 so far")
+        from luma.oled import device as devices
+
+        cls = getattr(devices, driver)
+        address = table.get("i2c_address", 0x3C)
+        rotate = table.get("rotate", 0)
+        if self.simulate:
+            bus = RecordingBus()
+
+            def factory():
+                return cls(i2c(bus=bus, address=address), rotate=rotate)
+
+            panel = PagedOled(factory, driver)
+            panel.bus = bus  # the simulator reads the wire from here
+            return panel
+        port = table.get("i2c_port", 1)
+        return PagedOled(lambda: cls(i2c(port=port, address=address), rotate=rotate), driver)
+
+    def _controls(self):
+        from ..hal.controls import SeatControls
+
+        out = {}
+        for seat, pins in self.config.section("controls").items():
+            out[seat] = SeatControls(seat, pins, self.queue.put, pin_factory=self.pin_factory)
+        return out
+
+    def _bank(self):
+        from ..hal.bank import DigitalBank, SlotFilter
+
+        table = self.config.section("bank")
+        if table.get("sensor", "none") != "digital":
+            return None, None
+        active_low = table.get("active_low", True)
+        bank = DigitalBank(
+            table["pins"], active_low, self.queue.put, time.monotonic, pin_factory=self.pin_factory
+        )
+
+        debounce = table.get("debounce_ms", 30) / 1000
+        return bank, SlotFilter(len(table["pins"]), debounce, bank.levels())
+
+    # ------------------------------------------------------------------ game
+
+    def _new_rules(self):
+        game = self.config.section("game")
+        return make_rules(
+            ruleset=game.get("ruleset", "duet"),
+            tokens=None if "mission" in game else game.get("tokens", 9),
+            mission=game.get("mission"),
+            turn_order=game.get("turn_order", "strict"),
+        )
+
+    def _session(self) -> Session:
+        resumed = self.journal.resume()
+        if resumed is not None:
+            state, actions = resumed
+            log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
+        else:
+            state = self._start_game()
+        return self._table(state)
+
+    def _table(self, state) -> Session:
+        """A session for ``state``, told what the bank holds now."""
+        session = Session(state, self._commit, sensed_bank=self.bank is not None)
+        if self.filter is not None:
+            if self.simulate:
+                self._simulate_fill(state.tokens_left)
+            session.bank(sum(self.filter.stable))
+        return session
+
+    def _simulate_fill(self, count: int) -> None:
+        """A simulated table starts each game with its bank filled, slot 1 first."""
+        table = self.config.section("bank")
+        active_low = table.get("active_low", True)
+        for slot, pin in enumerate(table["pins"]):
+            mock = self.pin_factory.pin(pin)
+            present = slot < count
+            mock.drive_low() if present == active_low else mock.drive_high()
+        while not self.queue.empty():  # those edges are the setup, not play
+            self.queue.get_nowait()
+        self.filter.edge_reset(self.bank.levels())
+
+    def _start_game(self):
+        from ..rules.game import new_game
+
+        if self.key is not None:
+            from ..rules.keycode import decode
+
+            layout, self.key = decode(self.key), None
+        else:
+            layout = random_layout()
+        rules = self._new_rules()
+        self.journal.start(layout, rules)
+        log.info("new game %s, mission %s", self.journal.game_id, rules.label)
+        return new_game(layout, rules)
+
+    def _commit(self, action, state) -> None:
+        self.journal.append(action, finished=state.phase == "over")
+        log.info("ack %d %d %s", self.journal.game_id, self.journal.seq, action_to_json(action))
+
+    # ------------------------------------------------------------------ loop
+
+    def post(self, event) -> None:
+        self.queue.put(event)
+
+    def stop(self, reason: str = "stop") -> None:
+        self.queue.put(Stop(reason))
+
+    def run(self) -> None:
+        self.refresh()
+        while True:
+            timeout = POLL if self.filter is not None and self.filter.pending else None
+            try:
+                event = self.queue.get(timeout=timeout)
+            except queue.Empty:
+                event = None
+            if isinstance(event, Stop):
+                log.info("stopping: %s", event.reason)
+                break
+            try:
+                self.handle(event)
+            except Exception:  # nothing may take the loop down; the state is journaled
+                log.exception("error while handling %r", event)
+            self.refresh()
+        self.close()
+
+    def handle(self, event) -> None:
+        if isinstance(event, ControlInput):
+            self.session.control(event.seat, event.kind)
+            if self.session.new_game_requested:
+                self.session = self._table(self._start_game())
+        elif isinstance(event, SlotEdge) and self.filter is not None:
+            self.filter.edge(event.slot, event.present, event.at)
+        elif isinstance(event, ScanText):
+            log.info("scan: %s", event.text)
+        elif isinstance(event, Dump):
+            print(self.dump(), flush=True)
+        if self.filter is not None and self.filter.tick(time.monotonic()):
+            self.session.bank(sum(self.filter.stable))
+
+    def refresh(self) -> None:
+        for seat, view in self.session.views().items():
+            if self._shown.get(seat) == view:
+                continue
+            self.displays[seat].show(render(view))
+            self._shown[seat] = view
+
+    def dump(self) -> str:
+        return json.dumps({"seq": self.journal.seq, **summary(self.session.state)})
+
+    def close(self) -> None:
+        for controls in self.controls.values():
+            controls.close()
+        if self.bank is not None:
+            self.bank.close()
+        self.journal.close()
+
+
+def install_signal_handlers(daemon: Daemon) -> None:
+    def handler(signum, _frame):
+        daemon.stop(signal.Signals(signum).name)
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)

@@ -1,0 +1,146 @@
+"""A game at the table: the engine's state plus what the controls and the bank add.
+
+The session turns control inputs and bank changes into engine actions, journals
+every accepted action before anyone sees its result, and keeps each seat's
+cursor and message. The engine stays the source of truth: the bank's physical
+token count is compared with what the engine expects, and any difference is
+shown as a discrepancy with what to do, never absorbed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.actions import (
+    Action,
+    Clue,
+    GameOver,
+    Guess,
+    NothingLeftToGuess,
+    Pass,
+    SuddenDeath,
+    TokensTaken,
+)
+from ..rules.errors import IllegalAction
+from ..rules.game import GameState, apply
+from ..screens.view import Message, SeatView
+from .views import seat_view
+
+SEATS = ("A", "B")
+
+
+class Session:
+    def __init__(
+        self,
+        state: GameState,
+        commit: Callable[[Action, GameState], None],
+        sensed_bank: bool = False,
+    ) -> None:
+        self.state = state
+        self._commit = commit
+        self.sensed_bank = sensed_bank
+        self.cursor = {"A": 12, "B": 12}
+        self.clue_number = {"A": 1, "B": 1}
+        self.messages: dict[str, Message | None] = {"A": None, "B": None}
+        self.to_take = 0  # tokens the engine spent that are still in the bank
+        self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
+        self.new_game_requested = False
+
+    # ------------------------------------------------------------------ inputs
+
+    def control(self, seat: str, kind: str) -> None:
+        view = seat_view(self.state, seat)  # type: ignore[arg-type]
+        if kind in ("left", "right"):
+            step = 1 if kind == "right" else -1
+            if view.role == "clue":
+                self.clue_number[seat] = min(9, max(0, self.clue_number[seat] + step))
+                self.messages[seat] = Message("clue_number", (self.clue_number[seat],))
+            else:
+                self.cursor[seat] = (self.cursor[seat] + step) % 25
+            return
+        if kind == "press":
+            if view.role == "over":
+                self.new_game_requested = True
+            elif view.role == "clue":
+                self._act(seat, Clue(seat, self.clue_number[seat]))  # type: ignore[arg-type]
+            else:
+                cell = self.cursor[seat] if seat == "A" else 24 - self.cursor[seat]
+                self._act(seat, Guess(seat, cell))  # type: ignore[arg-type]
+        elif kind == "back":
+            if self.sensed_bank and view.role == "guess":
+                self.messages[seat] = Message("take_token", ("checkmark",))
+            else:
+                self._act(seat, Pass(seat))  # type: ignore[arg-type]
+
+    def bank(self, present_count: int) -> None:
+        """The sensors' debounced count of tokens in the bank changed."""
+        before = self.bank_count
+        self.bank_count = present_count
+        expected = self.state.tokens_left + self.to_take
+        if before is not None and present_count == before - 1:
+            if self.to_take:
+                self.to_take -= 1
+            elif present_count == expected - 1 and self.state.phase == "guessing":
+                guesser = self.state.guesser
+                if guesser and self.state.correct:
+                    self._act(guesser, Pass(guesser))
+        self._show_discrepancy()
+
+    # ------------------------------------------------------------------ engine
+
+    def _act(self, seat: str, action: Action) -> bool:
+        try:
+            new, events = apply(self.state, action)
+        except IllegalAction as exc:
+            self.messages[seat] = Message("refused", (str(exc),))
+            return False
+        self._commit(action, new)  # on disk before anyone sees it
+        self.state = new
+        self.messages = {"A": None, "B": None}
+        for event in events:
+            self._tell(event)
+        self._show_discrepancy()
+        return True
+
+    def _tell(self, event) -> None:
+        if isinstance(event, TokensTaken):
+            if self.sensed_bank and event.why in ("bystander", "penalty", "cap"):
+                self.to_take += event.count
+            if event.why == "bystander":
+                kind = "take_two" if event.count == 2 else "take_token"
+                for seat in SEATS:
+                    self.messages[seat] = Message(kind, (event.side,))
+        elif isinstance(event, NothingLeftToGuess):
+            self.messages[event.seat] = Message("nothing_left")
+        elif isinstance(event, SuddenDeath):
+            for seat in SEATS:
+                self.messages[seat] = Message("sudden_death")
+        elif isinstance(event, GameOver):
+            for seat in SEATS:
+                if event.outcome == "won":
+                    self.messages[seat] = Message("won", (event.score or 0,))
+                else:
+                    self.messages[seat] = Message("lost", (event.reason or "",))
+
+    def _show_discrepancy(self) -> None:
+        if self.bank_count is None or self.state.phase == "over":
+            return
+        expected = self.state.tokens_left + self.to_take
+        if self.bank_count < expected:
+            kind = "unexpected_take"
+        elif self.bank_count > expected:
+            kind = "put_back"
+        else:
+            if any(m and m.kind in ("unexpected_take", "put_back") for m in self.messages.values()):
+                self.messages = {"A": None, "B": None}
+            return
+        for seat in SEATS:
+            self.messages[seat] = Message(kind, (abs(self.bank_count - expected),))
+
+    # ------------------------------------------------------------------ output
+
+    def views(self) -> dict[str, SeatView]:
+        return {
+            seat: seat_view(self.state, seat, self.cursor[seat], self.messages[seat])  # type: ignore[arg-type]
+            for seat in SEATS
+        }

@@ -1,0 +1,103 @@
+"""Drive a simulated daemon's mock pins from text commands (stdin, tests, browser).
+
+Each command is turned into pin-level activity on gpiozero's MockFactory, so the
+encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
+
+    A right | A left        one detent of seat A's encoder (a full quadrature cycle)
+    B press | B hold        push (held past the hold time for "hold")
+    A back                  the back button
+    bank take N | bank put N    slot N (1-based) loses or gets its token
+    bank bounce N           a 10 ms reed-switch chatter train, ending with a take
+    dump                    print the game state as one JSON line on stdout
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+from .daemon import Daemon
+from .events import Dump
+
+STEP = 0.002  # seconds between quadrature edges
+
+
+class SimInput:
+    def __init__(self, daemon: Daemon) -> None:
+        self.daemon = daemon
+        self.factory = daemon.pin_factory
+        self.lock = threading.Lock()
+
+    def _pin(self, number: int):
+        return self.factory.pin(number)
+
+    def _set(self, number: int, high: bool) -> None:
+        pin = self._pin(number)
+        pin.drive_high() if high else pin.drive_low()
+
+    def command(self, line: str) -> str | None:
+        """Run one command. Returns an error message, or None."""
+        parts = line.split()
+        if not parts:
+            return None
+        with self.lock:
+            return self._command(parts)
+
+    def _command(self, parts: list[str]) -> str | None:
+        config = self.daemon.config
+        head = parts[0]
+        if head == "dump":
+            self.daemon.post(Dump())
+            return None
+        if head in ("A", "B") and len(parts) == 2:
+            pins = config.section("controls").get(head)
+            if pins is None:
+                return f"seat {head} has no controls"
+            kind = parts[1]
+            if kind in ("right", "left"):
+                a, b = pins["clk_pin"], pins["dt_pin"]
+                order = [(a, 0), (b, 0), (a, 1), (b, 1)]
+                if kind == "left":
+                    order = [(b, 0), (a, 0), (b, 1), (a, 1)]
+                for pin, level in order:
+                    self._set(pin, bool(level))
+                    time.sleep(STEP)
+            elif kind in ("press", "hold"):
+                self._set(pins["push_pin"], False)
+                time.sleep(1.15 if kind == "hold" else 0.03)
+                self._set(pins["push_pin"], True)
+            elif kind == "back":
+                self._set(pins["back_pin"], False)
+                time.sleep(0.03)
+                self._set(pins["back_pin"], True)
+            else:
+                return f"unknown control '{kind}'"
+            return None
+        if head == "bank" and len(parts) == 3 and parts[2].isdigit():
+            bank = config.section("bank")
+            pins = bank.get("pins", [])
+            slot = int(parts[2])
+            if not 1 <= slot <= len(pins):
+                return f"no bank slot {slot}"
+            pin = pins[slot - 1]
+            present_level = not bank.get("active_low", True)
+            if parts[1] == "take":
+                self._set(pin, not present_level)
+            elif parts[1] == "put":
+                self._set(pin, present_level)
+            elif parts[1] == "bounce":
+                for k in range(7):
+                    self._set(pin, present_level if k % 2 else not present_level)
+                    time.sleep(0.002)
+            else:
+                return f"unknown bank action '{parts[1]}'"
+            return None
+        return f"unknown command '{' '.join(parts)}'"
+
+    def read(self, stream=sys.stdin) -> None:
+        for line in stream:
+            error = self.command(line)
+            if error:
+                print(f"keystand: sim: {error}", file=sys.stderr, flush=True)
+        self.daemon.stop("input closed")

@@ -1,0 +1,59 @@
+"""Per-seat controls on gpiozero: a rotary encoder with push, and a back button.
+
+Callbacks run on gpiozero's threads; each one only posts a ``ControlInput`` to
+the daemon's queue. On the Pi the pin factory is lgpio; simulated, it is
+gpiozero's ``MockFactory`` and the same classes run against mock pins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..app.events import ControlInput
+
+HOLD_SECONDS = 1.0
+
+
+class SeatControls:
+    def __init__(
+        self,
+        seat: str,
+        pins: dict,
+        post: Callable[[object], None],
+        pin_factory=None,
+        hold_time: float = HOLD_SECONDS,
+    ) -> None:
+        from gpiozero import Button, RotaryEncoder
+
+        self.seat = seat
+        self._post = post
+        self._held = False
+        self.encoder = RotaryEncoder(
+            pins["clk_pin"], pins["dt_pin"], max_steps=0, pin_factory=pin_factory
+        )
+        self.push = Button(pins["push_pin"], hold_time=hold_time, pin_factory=pin_factory)
+        self.back = Button(pins["back_pin"], pin_factory=pin_factory)
+        self.encoder.when_rotated_clockwise = lambda: self._emit("right")
+        self.encoder.when_rotated_counter_clockwise = lambda: self._emit("left")
+        self.push.when_pressed = self._pressed
+        self.push.when_held = self._hold
+        self.push.when_released = self._released
+        self.back.when_pressed = lambda: self._emit("back")
+
+    def _emit(self, kind: str) -> None:
+        self._post(ControlInput(self.seat, kind))
+
+    def _pressed(self) -> None:
+        self._held = False
+
+    def _hold(self) -> None:
+        self._held = True
+        self._emit("hold")
+
+    def _released(self) -> None:
+        if not self._held:  # a hold already spoke for this press
+            self._emit("press")
+
+    def close(self) -> None:
+        for device in (self.encoder, self.push, self.back):
+            device.close()

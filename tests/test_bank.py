@@ -1,0 +1,92 @@
+"""The time bank: debounce against chatter, and the session's token bookkeeping."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from keystand.app.session import Session
+from keystand.hal.bank import SlotFilter
+from keystand.rules.game import new_game
+from keystand.rules.keycode import decode
+from keystand.rules.setup import Rules
+
+KEY = "06M6-NZ2B-N9BD"  # seat A: BGGTG / TGTTG / TTTTB / GTGTG / TBTTG
+
+
+def test_a_bounce_train_settles_into_one_change():
+    f = SlotFilter(3, debounce=0.03, initial=[True, True, True])
+    t = 0.0
+    for k in range(8):  # 8 edges, 2 ms apart: a reed switch letting go
+        f.edge(0, k % 2 == 0, t)
+        t += 0.002
+    assert f.tick(t) == []  # still chattering
+    assert f.tick(t + 0.01) == []
+    assert f.tick(t + 0.031) == [(0, False)]
+    assert f.tick(t + 1) == [] and not f.pending
+
+
+@given(st.lists(st.floats(0.0001, 0.029), min_size=1, max_size=20))
+def test_noise_shorter_than_the_debounce_is_never_reported(gaps):
+    f = SlotFilter(1, debounce=0.03, initial=[True])
+    t = 0.0
+    for n, gap in enumerate(gaps):
+        f.edge(0, n % 2 == 1, t)  # even: away, odd: back
+        t += gap
+        assert f.tick(t) == []
+    if len(gaps) % 2 == 0:  # ended back where it started: nothing happened
+        assert f.tick(t + 1) == []
+        assert f.stable == [True]
+
+
+def _session(tokens=9):
+    journal = []
+    s = Session(
+        new_game(decode(KEY), Rules(tokens=tokens, bystander_tokens=tokens)),
+        lambda a, st_: journal.append(a),
+        sensed_bank=True,
+    )
+    s.bank(tokens)
+    return s, journal
+
+
+def test_taking_a_token_after_a_correct_guess_is_the_pass():
+    s, journal = _session()
+    s.control("A", "press")  # A gives a clue for 1
+    s.cursor["B"] = 24 - 1  # B's cursor on b1 (seat B sees A's cell 1 at its 23)
+    s.control("B", "press")  # B guesses b1: green for A
+    assert s.state.agents_found == 1
+    s.bank(8)  # B takes a token from the bank
+    assert s.state.phase == "clue" and s.state.tokens_left == 8 and s.state.passes == 1
+    assert type(journal[-1]).__name__ == "Pass"
+    assert all(m is None for m in s.messages.values())
+
+
+def test_after_a_bystander_the_token_leaving_is_the_mark():
+    s, journal = _session()
+    s.control("A", "press")
+    s.cursor["B"] = 24 - 3  # d1: tan for A
+    s.control("B", "press")
+    assert s.state.tokens_left == 8 and s.to_take == 1
+    assert s.messages["A"].kind == "take_token" and s.messages["B"].kind == "take_token"
+    s.bank(8)  # the giver takes the token to mark the word
+    assert s.to_take == 0 and s.state.tokens_left == 8 and len(journal) == 2
+
+
+def test_unexpected_tokens_are_shown_never_absorbed():
+    s, journal = _session()
+    s.bank(8)  # taken during the clue phase: nobody's turn is ending
+    assert s.state.tokens_left == 9 and len(journal) == 0
+    assert s.messages["A"].kind == "unexpected_take" and s.messages["A"].args == (1,)
+    s.bank(9)  # put back: all is well again
+    assert s.messages["A"] is None
+    s.bank(10)  # one too many
+    assert s.messages["B"].kind == "put_back"
+
+
+def test_without_sensors_the_back_button_passes():
+    journal = []
+    s = Session(new_game(decode(KEY), Rules()), lambda a, st_: journal.append(a))
+    s.control("A", "press")
+    s.cursor["B"] = 23
+    s.control("B", "press")
+    s.control("B", "back")
+    assert s.state.passes == 1 and s.state.tokens_left == 8

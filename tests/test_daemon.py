@@ -1,0 +1,185 @@
+"""The daemon end to end on simulated pins and a recording display bus."""
+
+import json
+import random
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops
+
+from keystand.app.config import load
+from keystand.app.daemon import Daemon
+from keystand.app.journal import Journal, action_from_json, replay
+from keystand.app.sim_input import SimInput
+from keystand.hal.controller import DisplayRam
+from keystand.rules.layout import Layout
+from keystand.rules.report import summary
+from keystand.rules.setup import Rules
+from keystand.screens.keyscreen import render
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILE = ROOT / "hardware" / "profiles" / "default.toml"
+KEY = "06M6-NZ2B-N9BD"
+
+
+@pytest.fixture
+def daemon(tmp_path):
+    d = Daemon(load(PROFILE), tmp_path, simulate=True, key=KEY)
+    rams = {}
+    for seat, panel in d.displays.items():
+        ram = rams[seat] = DisplayRam("ssd1306")
+        panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
+    thread = threading.Thread(target=d.run)
+    thread.start()
+    yield d, SimInput(d), rams
+    d.stop("test over")
+    thread.join(5)
+
+
+def _settle(d):
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline:
+        if d.queue.empty() and not (d.filter and d.filter.pending):
+            time.sleep(0.05)
+            if d.queue.empty():
+                return
+        time.sleep(0.01)
+
+
+def _assert_panels_show_the_views(d, rams):
+    for seat, view in d.session.views().items():
+        diff = ImageChops.difference(rams[seat].image(), render(view).convert("1"))
+        assert diff.getbbox() is None, seat
+
+
+def test_controls_and_bank_drive_a_game_and_both_panels_follow(daemon):
+    d, sim, rams = daemon
+    assert sim.command("A press") is None  # A's clue for 1 (the default number)
+    assert sim.command("B right") is None  # B's cursor 12 -> 13
+    for _ in range(9):
+        sim.command("B right")  # -> 22: A's cell 2 (c1), green for A
+    assert sim.command("B press") is None
+    _settle(d)
+    state = d.session.state
+    assert state.agents_found == 1 and state.phase == "guessing"
+    _assert_panels_show_the_views(d, rams)
+    assert sim.command("bank bounce 1") is None  # chatter, then the token is out
+    _settle(d)
+    assert d.session.state.passes == 1 and d.session.state.tokens_left == 8
+    _assert_panels_show_the_views(d, rams)
+
+
+def test_bad_sim_commands_are_refused(daemon):
+    _, sim, _ = daemon
+    assert sim.command("C press") == "unknown command 'C press'"
+    assert sim.command("bank take 13") == "no bank slot 13"
+    assert sim.command("A dance") == "unknown control 'dance'"
+
+
+def _run(state_dir, stdin=subprocess.PIPE):
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "keystand.cli",
+            "run",
+            "--config",
+            str(PROFILE),
+            "--simulate",
+            "--state-dir",
+            str(state_dir),
+            "--key",
+            KEY,
+        ],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_sigterm_stops_within_a_second(tmp_path):
+    proc = _run(tmp_path)
+    time.sleep(1.0)
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(5)
+    assert time.monotonic() - t0 < 1.0
+    assert proc.returncode == 0
+    assert "stopping: SIGTERM" in proc.stderr.read()
+
+
+MOVES = ["A right", "A left", "B right", "B left", "A press", "B press", "A back", "B back"]
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path):
+    rng = random.Random(2026)
+    runs = 200
+    for run in range(runs):
+        state_dir = tmp_path / f"run{run % 20}"  # games go on across kills in each dir
+        proc = _run(state_dir)
+        script = "".join(rng.choice(MOVES) + "\n" for _ in range(rng.randint(1, 25)))
+        try:
+            proc.stdin.write(script)
+            proc.stdin.flush()
+        except BrokenPipeError:
+            pass
+        time.sleep(rng.uniform(0.05, 0.6))
+        proc.kill()
+        _, err = proc.communicate()
+        acked = [
+            line.split(" ", 5)[3:]
+            for line in err.splitlines()
+            if line.startswith("INFO keystand: ack ")
+        ]
+        journal = Journal(state_dir / "journal.sqlite")
+        # Every acknowledged action is on disk, in its game, at its place.
+        for game_id, seq, action in acked:
+            row = journal.db.execute(
+                "SELECT action FROM actions WHERE game = ? AND seq = ?", (int(game_id), int(seq))
+            ).fetchone()
+            assert row is not None and json.loads(row[0]) == json.loads(action), run
+        journaled = [
+            json.loads(r[0])
+            for r in journal.db.execute(
+                "SELECT action FROM actions WHERE game = (SELECT MAX(id) FROM games) ORDER BY seq"
+            )
+        ]
+        game = journal.db.execute(
+            "SELECT layout, rules, finished FROM games ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        journal.close()
+        # The daemon comes back with exactly the replay of the journal.
+        probe = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "keystand.cli",
+                "run",
+                "--config",
+                str(PROFILE),
+                "--simulate",
+                "--state-dir",
+                str(state_dir),
+            ],
+            input="dump\n",
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        dumped = json.loads(probe.stdout.splitlines()[0])
+        if game is None or game[2]:  # no game yet, or it was over: a fresh one started
+            assert dumped["seq"] == 0 and dumped["phase"] == "clue"
+            continue
+        expected = replay(
+            Layout.parse(game[0]),
+            Rules(**json.loads(game[1])),
+            [action_from_json(json.dumps(a)) for a in journaled],
+        )
+        assert dumped == {"seq": len(journaled), **summary(expected)}, run
