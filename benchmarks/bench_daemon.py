@@ -19,9 +19,21 @@ def main() -> None:
     state = Path("/tmp/keystand-bench-state")
     t0 = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "keystand.cli", "run", "--config",
-         str(ROOT / "hardware/profiles/default.toml"), "--simulate", "--state-dir", str(state)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-m",
+            "keystand.cli",
+            "run",
+            "--config",
+            str(ROOT / "hardware/profiles/default.toml"),
+            "--simulate",
+            "--state-dir",
+            str(state),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     proc.stdin.write("dump\n")
     proc.stdin.flush()

@@ -327,6 +327,54 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    import logging
+    import threading
+
+    from .app.config import ConfigError, check, load
+
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    config_path = Path(args.config) if args.config else _default_profile()
+    try:
+        config = load(config_path)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    errors = check(config)
+    if errors:
+        raise CommandError(f"{config_path}: {errors[0]}")
+    import tempfile
+
+    from .app.daemon import Daemon, install_signal_handlers
+    from .web.server import serve
+
+    state_dir = (
+        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="keystand-"))
+    )
+    daemon = Daemon(config, state_dir, simulate=True, key=args.key)
+    address = args.address or config.section("web").get("address", "127.0.0.1")
+    try:
+        server, sim = serve(daemon, address, args.port)
+    except OSError as exc:
+        raise CommandError(f"cannot listen on {address}:{args.port}: {exc.strerror}") from None
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    print(f"keystand simulator: http://{host}:{port}/?token={sim.token}", flush=True)
+    install_signal_handlers(daemon)
+    daemon.run()
+    server.shutdown()
+    return 0
+
+
+def _default_profile() -> Path:
+    """The reference build's profile: in a checkout, or installed beside the package."""
+    here = Path(__file__).resolve()
+    for base in (here.parents[2], here.parent):
+        candidate = base / "hardware" / "profiles" / "default.toml"
+        if candidate.is_file():
+            return candidate
+    raise CommandError("no --config given and hardware/profiles/default.toml not found")
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -433,6 +481,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--state-dir", default="/var/lib/keystand", metavar="DIR")
     p.add_argument("--key", metavar="CODE", help="key code for the first new game")
     p.set_defaults(run=cmd_run)
+
+    p = sub.add_parser("simulate", help="the whole device in your browser")
+    p.add_argument("--config", metavar="FILE", help="default: hardware/profiles/default.toml")
+    p.add_argument("--port", type=int, default=8765, help="0 picks a free port")
+    p.add_argument("--address", help="default 127.0.0.1, or [web] address in the config")
+    p.add_argument("--state-dir", metavar="DIR", help="default: a new temporary folder")
+    p.add_argument("--key", metavar="CODE", help="key code for the first game")
+    p.set_defaults(run=cmd_simulate)
 
     return parser
 

@@ -49,6 +49,7 @@ class Daemon:
         self.journal = Journal(state_dir / "journal.sqlite")
         self.session = self._session()
         self._shown: dict[str, object] = {}
+        self.frame_listeners: list = []  # called (seat) after a panel got a new frame
         self._stopping = threading.Event()
 
     # ------------------------------------------------------------------ hardware
@@ -207,6 +208,8 @@ class Daemon:
                 continue
             self.displays[seat].show(render(view))
             self._shown[seat] = view
+            for listener in self.frame_listeners:
+                listener(seat)
 
     def dump(self) -> str:
         return json.dumps({"seq": self.journal.seq, **summary(self.session.state)})

@@ -65,11 +65,11 @@ class SimInput:
                     time.sleep(STEP)
             elif kind in ("press", "hold"):
                 self._set(pins["push_pin"], False)
-                time.sleep(1.15 if kind == "hold" else 0.03)
+                time.sleep(1.15 if kind == "hold" else 0.01)  # a quick tap
                 self._set(pins["push_pin"], True)
             elif kind == "back":
                 self._set(pins["back_pin"], False)
-                time.sleep(0.03)
+                time.sleep(0.01)
                 self._set(pins["back_pin"], True)
             else:
                 return f"unknown control '{kind}'"

@@ -45,4 +45,5 @@ def seat_view(
         cursor=cursor,
         message=message,
         outcome=state.outcome,
+        clue=state.clue_number,
     )

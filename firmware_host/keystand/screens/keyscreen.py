@@ -80,6 +80,8 @@ def _status_lines(view: SeatView) -> list[str]:
     if view.mission:
         lines.append(_("Mistakes %d") % view.bystander_left)
     lines.append(_(ROLE_LABEL[view.role]))
+    if view.clue is not None:
+        lines.append(_("Clue %d") % view.clue)
     if view.message is not None:
         lines.extend(message_lines(view.message))
     return lines[:7]

@@ -37,3 +37,4 @@ class SeatView:
     cursor: int | None = None  # a cell index in this seat's order
     message: Message | None = None
     outcome: str = "playing"
+    clue: int | None = None  # the number of the clue being guessed (public)

@@ -1,0 +1,1 @@
+"""The browser simulator and the phone seat views."""
