@@ -35,6 +35,9 @@ class Daemon:
         self, config: Config, state_dir: Path, simulate: bool = False, key: str | None = None
     ) -> None:
         self.config = config
+        from ..screens import text
+
+        text.use(config.section("game").get("language", "en"))
         self.key = key  # the first new game uses this key code, if given
         self.simulate = simulate
         self.queue: queue.Queue = queue.Queue()

@@ -9,10 +9,9 @@ to (towards the seat that guessed); tokens from both sides hatch the cell.
 
 from __future__ import annotations
 
-from functools import cache
+from PIL import Image, ImageDraw
 
-from PIL import Image, ImageDraw, ImageFont
-
+from . import fonts
 from .text import gettext as _
 from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, SeatView
 
@@ -26,25 +25,11 @@ ROLE_LABEL = {
 COLOURS = {"G": (40, 170, 70), "B": (20, 20, 20), "T": (205, 180, 130)}
 
 
-# Misaki Gothic: an 8x8 pixel font with Latin, Finnish letters and Japanese kana and
-# kanji, drawn for exactly this kind of panel (Debian fonts-misaki; free licence).
-FONT_PATHS = (
-    "/usr/share/fonts/truetype/misaki/misaki_gothic_2nd.ttf",
-    "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf",
-)
-LINE = 8
+LINE = 8  # pixels per text line (the screen font is 8x8)
 
 
-@cache
-def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
-    for path in FONT_PATHS:
-        try:
-            return ImageFont.truetype(path, 8)
-        except OSError:
-            continue
-    raise FileNotFoundError(
-        "the screen font is missing: install Debian's fonts-misaki (scripts/test does)"
-    )
+def _font():
+    return fonts.font()
 
 
 def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
@@ -67,7 +52,7 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     else:
         tx, ty, step = x0 + 5 * pitch + 2, 1, LINE
     for n, line in enumerate(lines):
-        draw.text((tx, ty + n * step), line, font=_font(), fill=_ink(colour))
+        fonts.draw_text(draw, (tx, ty + n * step), line, _ink(colour))
     return img
 
 
@@ -91,21 +76,33 @@ def _status_lines(view: SeatView) -> list[str]:
 MESSAGES = {
     "take_token": ("Take a token", "%s up"),
     "take_two": ("Take 2 tokens", "checkmark up"),
-    "mark_word": ("Mark %s", "with a token"),
     "nothing_left": ("Nothing left", "to guess"),
     "sudden_death": ("Sudden death!", "No more clues"),
     "won": ("You won!", "Score %d"),
     "lost": ("Lost:", "%s"),
-    "put_back": ("%d token(s) back?", "Take them out"),
-    "unexpected_take": ("%d token(s) out?", "Put them back"),
+    "put_back": ("%d too many?", "Take them out"),
+    "unexpected_take": ("%d missing?", "Put them back"),
     "clue_number": ("Clue for %d", "press to give"),
     "refused": ("Not now:", "%.15s"),
 }
 
 
+# Words that arrive as message arguments and are translated too.
+ARG_WORDS = ("checkmark", "bystander", "assassin", "sudden_death", "out_of_tokens")
+STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
+
+
+def catalog_ids() -> list[str]:
+    """Every string the seat screens translate: what the catalogs must cover."""
+    ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS]
+    ids += [part for parts in MESSAGES.values() for part in parts]
+    return list(dict.fromkeys(ids))
+
+
 def message_lines(message) -> list[str]:
     template = MESSAGES.get(message.kind, (message.kind,))
-    out, args = [], list(message.args)
+    out = []
+    args = [_(a) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
     for part in template:
         wanted = part.count("%")
         out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
