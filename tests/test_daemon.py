@@ -81,22 +81,25 @@ def test_bad_sim_commands_are_refused(daemon):
     assert sim.command("A dance") == "unknown control 'dance'"
 
 
-def _run(state_dir, stdin=subprocess.PIPE):
+def _daemon_cmd(state_dir, *extra):
+    return [
+        sys.executable,
+        "-m",
+        "keystand.cli",
+        "run",
+        "--config",
+        str(PROFILE),
+        "--simulate",
+        "--state-dir",
+        str(state_dir),
+        *extra,
+    ]
+
+
+def _run(state_dir):
     return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "keystand.cli",
-            "run",
-            "--config",
-            str(PROFILE),
-            "--simulate",
-            "--state-dir",
-            str(state_dir),
-            "--key",
-            KEY,
-        ],
-        stdin=stdin,
+        _daemon_cmd(state_dir, "--key", KEY),
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -157,17 +160,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path):
         journal.close()
         # The daemon comes back with exactly the replay of the journal.
         probe = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "keystand.cli",
-                "run",
-                "--config",
-                str(PROFILE),
-                "--simulate",
-                "--state-dir",
-                str(state_dir),
-            ],
+            _daemon_cmd(state_dir),
             input="dump\n",
             capture_output=True,
             text=True,
