@@ -60,6 +60,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "message",
         "outcome",
         "clue",
+        "qr",
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,

@@ -22,7 +22,7 @@ from ..rules.missions import make_rules
 from ..rules.report import summary
 from ..screens.keyscreen import render
 from .config import Config, ConfigError
-from .events import ControlInput, Dump, ScanText, SlotEdge, Stop
+from .events import ControlInput, Dump, PrintResult, ScanRefused, ScanText, SlotEdge, Stop
 from .journal import Journal, action_to_json
 from .session import Session
 
@@ -32,9 +32,16 @@ POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
 
 class Daemon:
     def __init__(
-        self, config: Config, state_dir: Path, simulate: bool = False, key: str | None = None
+        self,
+        config: Config,
+        state_dir: Path,
+        simulate: bool = False,
+        key: str | None = None,
+        ports: dict[str, str] | None = None,
     ) -> None:
+        """``ports`` overrides the printer's or scanner's serial port (tests, simulator)."""
         self.config = config
+        self.ports = ports or {}
         from ..screens import text
 
         text.use(config.section("game").get("language", "en"))
@@ -49,6 +56,8 @@ class Daemon:
         self.displays = {seat: self._display(seat) for seat in ("A", "B")}
         self.controls = self._controls()
         self.bank, self.filter = self._bank()
+        self.scanner_port = self._scanner()
+        self.print_jobs = self._printer()
         self.journal = Journal(state_dir / "journal.sqlite")
         self.session = self._session()
         self._shown: dict[str, object] = {}
@@ -106,6 +115,73 @@ class Daemon:
         debounce = table.get("debounce_ms", 30) / 1000
         return bank, SlotFilter(len(table["pins"]), debounce, bank.levels())
 
+    def _scanner(self):
+        """Start the scanner's reader thread; returns its port (simulation writes to it)."""
+        table = self.config.section("scanner")
+        if not table:
+            return None
+        from ..hal.scanner import Scan, SerialScanner
+
+        port = self.ports.get("scanner") or ("loop://" if self.simulate else table["port"])
+        try:
+            scanner = SerialScanner(port, table.get("baud", 9600))
+        except Exception as exc:  # pyserial raises several types for a missing port
+            log.warning("scanner on %s not available: %s", port, exc)
+            return None
+
+        def read():
+            for result in scanner.results():
+                self.queue.put(
+                    ScanText(result.text)
+                    if isinstance(result, Scan)
+                    else ScanRefused(result.message)
+                )
+
+        threading.Thread(target=read, name="scanner", daemon=True).start()
+        return scanner.port
+
+    def _printer(self):
+        """A worker thread prints slips, so a 9-second raster slip never blocks the loop."""
+        table = self.config.section("printer")
+        if not table:
+            return None
+        from ..hal.printer import PrinterConfig, PrintQueue, SerialPrinter
+
+        port = self.ports.get("printer") or ("loop://" if self.simulate else table["port"])
+        printer = SerialPrinter(
+            PrinterConfig(
+                port,
+                table.get("baud", 9600),
+                pause=table.get("pause", 0.0),
+                status=table.get("status", False),
+            )
+        )
+        print_queue = PrintQueue(printer)
+        jobs: queue.Queue = queue.Queue()
+
+        def work():
+            while True:
+                job = jobs.get()
+                ok = print_queue.submit(job) if job is not None else print_queue.retry()
+                self.queue.put(PrintResult(ok, print_queue.last_error, len(print_queue.pending)))
+
+        threading.Thread(target=work, name="printer", daemon=True).start()
+        return jobs
+
+    def print_slip(self) -> None:
+        if self.print_jobs is None:
+            return
+        from ..printing.slip import build_slip
+        from ..rules.gamecode import GameCode
+
+        state = self.session.state
+        table = self.config.section("printer")
+        job = build_slip(
+            GameCode(state.rules, layout=state.layout), profile=table.get("profile", "POS-5890")
+        )
+        self.print_jobs.put(job.data)
+        log.info("printing a slip for game %s", self.journal.game_id)
+
     # ------------------------------------------------------------------ game
 
     def _new_rules(self):
@@ -147,9 +223,13 @@ class Daemon:
             self.queue.get_nowait()
         self.filter.edge_reset(self.bank.levels())
 
-    def _start_game(self):
+    def _start_game(self, code=None):
         from ..rules.game import new_game
 
+        if code is not None:
+            self.journal.start(code.layout, code.rules)
+            log.info("loaded a scanned game as game %s", self.journal.game_id)
+            return new_game(code.layout, code.rules)
         if self.key is not None:
             from ..rules.keycode import decode
 
@@ -196,14 +276,26 @@ class Daemon:
             self.session.control(event.seat, event.kind)
             if self.session.new_game_requested:
                 self.session = self._table(self._start_game())
+                if self.config.section("game").get("slip_on_start", False):
+                    self.print_slip()
+            if self.session.print_requested:
+                self.session.print_requested = False
+                self.print_slip()
         elif isinstance(event, SlotEdge) and self.filter is not None:
             self.filter.edge(event.slot, event.present, event.at)
         elif isinstance(event, ScanText):
             log.info("scan: %s", event.text)
+            self.session.scan(event.text)
+        elif isinstance(event, ScanRefused):
+            self.session.refused_scan(event.message)
+        elif isinstance(event, PrintResult):
+            self.session.printer(event.ok, event.error)
         elif isinstance(event, Dump):
             print(self.dump(), flush=True)
         if self.filter is not None and self.filter.tick(time.monotonic()):
             self.session.bank(sum(self.filter.stable))
+        if self.session.load_requested is not None:
+            self.session = self._table(self._start_game(self.session.load_requested))
 
     def refresh(self) -> None:
         for seat, view in self.session.views().items():

@@ -37,3 +37,15 @@ class Stop:
 @dataclass(frozen=True, slots=True)
 class Dump:
     """Print the game state (simulation); handled in the loop, like everything else."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScanRefused:
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrintResult:
+    ok: bool
+    error: str | None
+    pending: int  # jobs still waiting in the queue

@@ -10,6 +10,7 @@ shown as a discrepancy with what to do, never absorbed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..rules.actions import (
     Action,
@@ -45,10 +46,27 @@ class Session:
         self.to_take = 0  # tokens the engine spent that are still in the bank
         self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
         self.new_game_requested = False
+        self.showing_qr = {"A": False, "B": False}
+        self.print_requested = False
+        self.pending_load = None  # a scanned GameCode waiting for confirmation
+        self.load_requested = None  # a GameCode the daemon should start
 
     # ------------------------------------------------------------------ inputs
 
     def control(self, seat: str, kind: str) -> None:
+        if self.pending_load is not None and kind in ("press", "back"):
+            if kind == "press":
+                self.load_requested = self.pending_load
+            self.pending_load = None
+            self.messages = {"A": None, "B": None}
+            return
+        if kind == "hold":  # this seat's code as a QR on its own display, or back
+            self.showing_qr[seat] = not self.showing_qr[seat]
+            return
+        self.showing_qr[seat] = False
+        if kind == "back_hold":
+            self.print_requested = True
+            return
         view = seat_view(self.state, seat)  # type: ignore[arg-type]
         if kind in ("left", "right"):
             step = 1 if kind == "right" else -1
@@ -85,6 +103,31 @@ class Session:
                 if guesser and self.state.correct:
                     self._act(guesser, Pass(guesser))
         self._show_discrepancy()
+
+    def scan(self, text: str) -> None:
+        """A game code came from the scanner: load it, asking first mid-game."""
+        from ..rules.gamecode import GameCodeError, decode
+
+        try:
+            code = decode(text)
+        except GameCodeError as exc:
+            self.refused_scan(str(exc))
+            return
+        if code.layout is None:
+            self.refused_scan("a seat code, not a game")
+            return
+        if self.state.turns and self.state.phase != "over":
+            self.pending_load = code
+            self.messages = {s: Message("load_confirm") for s in SEATS}
+        else:
+            self.load_requested = code
+
+    def refused_scan(self, why: str) -> None:
+        self.messages = {s: Message("scan_refused", (why,)) for s in SEATS}
+
+    def printer(self, ok: bool, error: str | None) -> None:
+        for seat in SEATS:
+            self.messages[seat] = Message("printed") if ok else Message("print_failed", (error,))
 
     # ------------------------------------------------------------------ engine
 
@@ -140,7 +183,17 @@ class Session:
     # ------------------------------------------------------------------ output
 
     def views(self) -> dict[str, SeatView]:
-        return {
-            seat: seat_view(self.state, seat, self.cursor[seat], self.messages[seat])  # type: ignore[arg-type]
-            for seat in SEATS
-        }
+        out = {}
+        for seat in SEATS:
+            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat])  # type: ignore[arg-type]
+            if self.showing_qr[seat]:
+                view = replace(view, qr=self.qr_text(seat))
+            out[seat] = view
+        return out
+
+    def qr_text(self, seat: str) -> str:
+        """During play a seat's own side only; the whole game once it is over."""
+        from ..rules.gamecode import GameCode, encode, for_seat
+
+        code = GameCode(self.state.rules, layout=self.state.layout)
+        return encode(code if self.state.phase == "over" else for_seat(code, seat))  # type: ignore[arg-type]

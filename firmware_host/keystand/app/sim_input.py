@@ -4,10 +4,11 @@ Each command is turned into pin-level activity on gpiozero's MockFactory, so the
 encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
 
     A right | A left        one detent of seat A's encoder (a full quadrature cycle)
-    B press | B hold        push (held past the hold time for "hold")
-    A back                  the back button
+    B press | B hold        push (held past the hold time for "hold": this seat's QR)
+    A back | A back_hold    the back button (held: print a slip)
     bank take N | bank put N    slot N (1-based) loses or gets its token
     bank bounce N           a 10 ms reed-switch chatter train, ending with a take
+    scan TEXT               the scanner reads TEXT (sent over its serial line, CRLF)
     dump                    print the game state as one JSON line on stdout
 """
 
@@ -47,6 +48,12 @@ class SimInput:
     def _command(self, parts: list[str]) -> str | None:
         config = self.daemon.config
         head = parts[0]
+        if head == "scan":
+            port = self.daemon.scanner_port
+            if port is None:
+                return "no scanner configured"
+            port.write(" ".join(parts[1:]).encode("utf-8") + b"\r\n")
+            return None
         if head == "dump":
             self.daemon.post(Dump())
             return None
@@ -67,9 +74,9 @@ class SimInput:
                 self._set(pins["push_pin"], False)
                 time.sleep(1.15 if kind == "hold" else 0.01)  # a quick tap
                 self._set(pins["push_pin"], True)
-            elif kind == "back":
+            elif kind in ("back", "back_hold"):
                 self._set(pins["back_pin"], False)
-                time.sleep(0.01)
+                time.sleep(1.15 if kind == "back_hold" else 0.01)
                 self._set(pins["back_pin"], True)
             else:
                 return f"unknown control '{kind}'"

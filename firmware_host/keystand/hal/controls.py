@@ -28,23 +28,27 @@ class SeatControls:
         self.seat = seat
         self._post = post
         self._held = False
+        self._back_held = False
         self.encoder = RotaryEncoder(
             pins["clk_pin"], pins["dt_pin"], max_steps=0, pin_factory=pin_factory
         )
         self.push = Button(pins["push_pin"], hold_time=hold_time, pin_factory=pin_factory)
-        self.back = Button(pins["back_pin"], pin_factory=pin_factory)
+        self.back = Button(pins["back_pin"], hold_time=hold_time, pin_factory=pin_factory)
         self.encoder.when_rotated_clockwise = lambda: self._emit("right")
         self.encoder.when_rotated_counter_clockwise = lambda: self._emit("left")
         self.push.when_pressed = self._pressed
         self.push.when_held = self._hold
         self.push.when_released = self._released
-        self.back.when_pressed = lambda: self._emit("back")
+        self.back.when_pressed = self._back_pressed
+        self.back.when_held = self._back_hold
+        self.back.when_released = self._back_released
 
     def _emit(self, kind: str) -> None:
         self._post(ControlInput(self.seat, kind))
 
     def _pressed(self) -> None:
         self._held = False
+        self._back_held = False
 
     def _hold(self) -> None:
         self._held = True
@@ -53,6 +57,17 @@ class SeatControls:
     def _released(self) -> None:
         if not self._held:  # a hold already spoke for this press
             self._emit("press")
+
+    def _back_pressed(self) -> None:
+        self._back_held = False
+
+    def _back_hold(self) -> None:
+        self._back_held = True
+        self._emit("back_hold")
+
+    def _back_released(self) -> None:
+        if not self._back_held:
+            self._emit("back")
 
     def close(self) -> None:
         for device in (self.encoder, self.push, self.back):

@@ -34,6 +34,11 @@ def _font():
 
 def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     colour = height >= 128
+    if view.qr is not None:
+        from .qr import qr_screen
+
+        frame = qr_screen(view.qr, width, height)
+        return frame.convert("RGB") if colour else frame
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
@@ -84,6 +89,11 @@ MESSAGES = {
     "unexpected_take": ("%d missing?", "Put them back"),
     "clue_number": ("Clue for %d", "press to give"),
     "refused": ("Not now:", "%.15s"),
+    "scan_refused": ("Scan refused:", "%.15s"),
+    "load_confirm": ("Load the scan?", "press: yes", "back: no"),
+    "printing": ("Printing slip",),
+    "printed": ("Slip printed",),
+    "print_failed": ("Printer:", "%.15s"),
 }
 
 

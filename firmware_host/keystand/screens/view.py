@@ -38,3 +38,4 @@ class SeatView:
     message: Message | None = None
     outcome: str = "playing"
     clue: int | None = None  # the number of the clue being guessed (public)
+    qr: str | None = None  # show this code as a QR instead of the key (see app.session)

@@ -1,0 +1,127 @@
+"""The daemon's scanner, printer and on-screen QR codes, on simulated wires."""
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import zxingcpp
+
+from keystand.app.config import load
+from keystand.app.daemon import Daemon
+from keystand.app.sim_input import SimInput
+from keystand.hal import escpos_stream
+from keystand.hal.controller import DisplayRam
+from keystand.rules.gamecode import GameCode, decode, encode
+from keystand.rules.keycode import decode as decode_key
+from keystand.rules.ranking import unrank
+from keystand.rules.setup import Rules
+from serial_peers import FakePrinter
+
+PROFILE = Path(__file__).resolve().parents[1] / "hardware" / "profiles" / "default.toml"
+KEY = "06M6-NZ2B-N9BD"
+OTHER = GameCode(Rules(tokens=10, bystander_tokens=5), layout=unrank(4242))
+
+
+def _start(tmp_path, **ports):
+    d = Daemon(load(PROFILE), tmp_path, simulate=True, key=KEY, ports=ports)
+    rams = {}
+    for seat, panel in d.displays.items():
+        ram = rams[seat] = DisplayRam("ssd1306")
+        panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
+    thread = threading.Thread(target=d.run)
+    thread.start()
+    return d, SimInput(d), rams, thread
+
+
+@pytest.fixture
+def table(tmp_path):
+    d, sim, rams, thread = _start(tmp_path)
+    yield d, sim, rams
+    d.stop("test over")
+    thread.join(5)
+
+
+def _wait(predicate, limit=3.0):
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _messages(d):
+    return {s: (m.kind if m else None) for s, m in d.session.messages.items()}
+
+
+def test_a_scan_before_play_loads_the_game(table):
+    d, sim, _ = table
+    assert sim.command(f"scan {encode(OTHER)}") is None
+    assert _wait(lambda: d.session.state.layout == OTHER.layout)
+    assert d.session.state.rules.label == "10-5" and d.journal.game_id == 2
+
+
+def test_a_scan_mid_game_asks_first(table):
+    d, sim, _ = table
+    sim.command("A press")  # a clue: the game is under way
+    assert _wait(lambda: d.session.state.turns == 1)
+    before = d.session.state
+    sim.command(f"scan {encode(OTHER)}")
+    assert _wait(lambda: _messages(d) == {"A": "load_confirm", "B": "load_confirm"})
+    sim.command("B back")  # no
+    assert _wait(lambda: _messages(d) == {"A": None, "B": None})
+    assert d.session.state == before
+    sim.command(f"scan {encode(OTHER)}")
+    assert _wait(lambda: d.session.pending_load is not None)
+    sim.command("A press")  # yes
+    assert _wait(lambda: d.session.state.layout == OTHER.layout)
+
+
+@pytest.mark.parametrize("text", ["hello", "KS1G-0000", encode(OTHER)[:-1] + "0"])
+def test_bad_scans_are_refused_on_both_displays(table, text):
+    d, sim, _ = table
+    before = d.session.state
+    sim.command(f"scan {text}")
+    assert _wait(lambda: _messages(d) == {"A": "scan_refused", "B": "scan_refused"})
+    assert d.session.state == before
+
+
+def test_a_seat_shows_its_own_code_as_a_qr(table):
+    d, sim, rams = table
+    sim.command("A hold")
+    assert _wait(lambda: d.session.showing_qr["A"])
+    assert _wait(lambda: bool(zxingcpp.read_barcodes(rams["A"].image().convert("L"))))
+    [found] = zxingcpp.read_barcodes(rams["A"].image().convert("L"))
+    code = decode(found.text)
+    # During play only A's side: B's side cannot be read from A's display.
+    assert code.seat == "A" and code.side == decode_key(KEY).side("A")
+    assert not zxingcpp.read_barcodes(rams["B"].image().convert("L"))
+    sim.command("A right")  # any other input brings the key back
+    assert _wait(lambda: not d.session.showing_qr["A"])
+
+
+def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
+    printer = FakePrinter(paper_status=None)  # silent: status is off in the profile
+    d, sim, _, thread = _start(tmp_path, printer=printer.path)
+    try:
+        assert sim.command("A back_hold") is None  # the back button held down
+        assert _wait(lambda: _messages(d)["A"] == "printed", limit=10)
+        paper = escpos_stream.decode(printer.wait_idle())
+        [raster] = paper.rasters
+        [found] = zxingcpp.read_barcodes(raster.convert("L"))
+        assert decode(found.text).layout == decode_key(KEY)
+    finally:
+        d.stop("test over")
+        thread.join(5)
+        printer.close()
+    # The printer unplugged: the job is kept and the displays say so.
+    gone = tmp_path / "gone"
+    d, sim, _, thread = _start(gone, printer=str(tmp_path / "ttyNOPE"))
+    try:
+        sim.command("B back_hold")
+        assert _wait(lambda: _messages(d)["B"] == "print_failed", limit=10)
+        assert "cannot open" in d.session.messages["B"].args[0]
+    finally:
+        d.stop("test over")
+        thread.join(5)
