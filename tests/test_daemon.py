@@ -5,38 +5,23 @@ import random
 import signal
 import subprocess
 import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
 from PIL import ImageChops
 
-from keystand.app.config import load
-from keystand.app.daemon import Daemon
+from device import KEY, PROFILE, start_daemon
 from keystand.app.journal import Journal, action_from_json, replay
-from keystand.app.sim_input import SimInput
-from keystand.hal.controller import DisplayRam
 from keystand.rules.layout import Layout
 from keystand.rules.report import summary
 from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
 
-ROOT = Path(__file__).resolve().parents[1]
-PROFILE = ROOT / "hardware" / "profiles" / "default.toml"
-KEY = "06M6-NZ2B-N9BD"
-
 
 @pytest.fixture
 def daemon(tmp_path):
-    d = Daemon(load(PROFILE), tmp_path, simulate=True, key=KEY)
-    rams = {}
-    for seat, panel in d.displays.items():
-        ram = rams[seat] = DisplayRam("ssd1306")
-        panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
-    thread = threading.Thread(target=d.run)
-    thread.start()
-    yield d, SimInput(d), rams
+    d, sim, rams, thread = start_daemon(tmp_path)
+    yield d, sim, rams
     d.stop("test over")
     thread.join(5)
 

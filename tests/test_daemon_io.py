@@ -1,42 +1,24 @@
 """The daemon's scanner, printer and on-screen QR codes, on simulated wires."""
 
-import threading
 import time
-from pathlib import Path
 
 import pytest
 import zxingcpp
 
-from keystand.app.config import load
-from keystand.app.daemon import Daemon
-from keystand.app.sim_input import SimInput
+from device import KEY, start_daemon
 from keystand.hal import escpos_stream
-from keystand.hal.controller import DisplayRam
 from keystand.rules.gamecode import GameCode, decode, encode
 from keystand.rules.keycode import decode as decode_key
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
 from serial_peers import FakePrinter
 
-PROFILE = Path(__file__).resolve().parents[1] / "hardware" / "profiles" / "default.toml"
-KEY = "06M6-NZ2B-N9BD"
 OTHER = GameCode(Rules(tokens=10, bystander_tokens=5), layout=unrank(4242))
-
-
-def _start(tmp_path, **ports):
-    d = Daemon(load(PROFILE), tmp_path, simulate=True, key=KEY, ports=ports)
-    rams = {}
-    for seat, panel in d.displays.items():
-        ram = rams[seat] = DisplayRam("ssd1306")
-        panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
-    thread = threading.Thread(target=d.run)
-    thread.start()
-    return d, SimInput(d), rams, thread
 
 
 @pytest.fixture
 def table(tmp_path):
-    d, sim, rams, thread = _start(tmp_path)
+    d, sim, rams, thread = start_daemon(tmp_path)
     yield d, sim, rams
     d.stop("test over")
     thread.join(5)
@@ -103,7 +85,7 @@ def test_a_seat_shows_its_own_code_as_a_qr(table):
 
 def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     printer = FakePrinter(paper_status=None)  # silent: status is off in the profile
-    d, sim, _, thread = _start(tmp_path, printer=printer.path)
+    d, sim, _, thread = start_daemon(tmp_path, printer=printer.path)
     try:
         assert sim.command("A back_hold") is None  # the back button held down
         assert _wait(lambda: _messages(d)["A"] == "printed", limit=10)
@@ -117,7 +99,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
         printer.close()
     # The printer unplugged: the job is kept and the displays say so.
     gone = tmp_path / "gone"
-    d, sim, _, thread = _start(gone, printer=str(tmp_path / "ttyNOPE"))
+    d, sim, _, thread = start_daemon(gone, printer=str(tmp_path / "ttyNOPE"))
     try:
         sim.command("B back_hold")
         assert _wait(lambda: _messages(d)["B"] == "print_failed", limit=10)

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from keystand.hal.scanner import Scan, ScanError, ScanFramer
+from keystand.app.events import ScanRefused, ScanText
+from keystand.hal.scanner import ScanFramer
 from keystand.rules.gamecode import GameCode, GameCodeError, decode, encode
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
@@ -23,7 +24,7 @@ CODE = encode(GameCode(Rules(), layout=unrank(99)))
 def test_line_endings(ending):
     f = ScanFramer()
     out = f.feed(CODE.encode() + ending + CODE.encode() + ending, now=0)
-    assert out == [Scan(CODE), Scan(CODE)]
+    assert out == [ScanText(CODE), ScanText(CODE)]
 
 
 def test_idle_gap_ends_an_unterminated_scan():
@@ -31,18 +32,20 @@ def test_idle_gap_ends_an_unterminated_scan():
     assert f.feed(CODE[:10].encode(), now=0.0) == []
     assert f.feed(CODE[10:].encode(), now=0.05) == []
     assert f.tick(now=0.1) == []
-    assert f.tick(now=0.2) == [Scan(CODE)]
+    assert f.tick(now=0.2) == [ScanText(CODE)]
 
 
 def test_garbage_is_refused_with_a_reason():
     f = ScanFramer(max_len=40)
     assert f.feed(b"\xff\xfe\xfd\r", 0) == [
-        ScanError("scan is not text (not UTF-8) and was ignored")
+        ScanRefused("scan is not text (not UTF-8) and was ignored")
     ]
-    assert f.feed(b"A" * 100 + b"\r", 0) == [ScanError("scan longer than 40 bytes ignored")]
-    assert f.feed(b"AB\x07CD\r", 0) == [ScanError("scan holds control characters and was ignored")]
+    assert f.feed(b"A" * 100 + b"\r", 0) == [ScanRefused("scan longer than 40 bytes ignored")]
+    assert f.feed(b"AB\x07CD\r", 0) == [
+        ScanRefused("scan holds control characters and was ignored")
+    ]
     assert f.feed(b"\r\n\r\n", 0) == []
-    assert f.feed(CODE.encode() + b"\r", 0) == [Scan(CODE)]  # framing recovers
+    assert f.feed(CODE.encode() + b"\r", 0) == [ScanText(CODE)]  # framing recovers
 
 
 @pytest.mark.slow
@@ -59,8 +62,8 @@ def test_fuzz_framing_and_parsing(chunks):
         results += f.feed(data, now)
     results += f.tick(now + 1)
     for r in results:
-        assert isinstance(r, (Scan, ScanError))
-        if isinstance(r, Scan):
+        assert isinstance(r, (ScanText, ScanRefused))
+        if isinstance(r, ScanText):
             assert r.text and r.text.isprintable() and len(r.text.encode()) <= 64
             with contextlib.suppress(GameCodeError):
                 decode(r.text)

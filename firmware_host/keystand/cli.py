@@ -218,7 +218,8 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
 def cmd_scan(args: argparse.Namespace) -> int:
     import time
 
-    from .hal.scanner import Scan, SerialScanner
+    from .app.events import ScanText
+    from .hal.scanner import SerialScanner
     from .rules.gamecode import GameCodeError, decode, describe
 
     try:
@@ -229,7 +230,7 @@ def cmd_scan(args: argparse.Namespace) -> int:
     seen = 0
     try:
         for result in scanner.results(until):
-            if isinstance(result, Scan):
+            if isinstance(result, ScanText):
                 try:
                     print(json.dumps(describe(decode(result.text))), flush=True)
                 except GameCodeError as exc:

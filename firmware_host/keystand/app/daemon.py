@@ -120,7 +120,7 @@ class Daemon:
         table = self.config.section("scanner")
         if not table:
             return None
-        from ..hal.scanner import Scan, SerialScanner
+        from ..hal.scanner import SerialScanner
 
         port = self.ports.get("scanner") or ("loop://" if self.simulate else table["port"])
         try:
@@ -130,12 +130,8 @@ class Daemon:
             return None
 
         def read():
-            for result in scanner.results():
-                self.queue.put(
-                    ScanText(result.text)
-                    if isinstance(result, Scan)
-                    else ScanRefused(result.message)
-                )
+            for result in scanner.results():  # ScanText or ScanRefused events
+                self.queue.put(result)
 
         threading.Thread(target=read, name="scanner", daemon=True).start()
         return scanner.port

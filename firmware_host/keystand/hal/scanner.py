@@ -1,28 +1,20 @@
 """GM65-type serial QR scanners: frame the byte stream into scans.
 
 A scan ends with CR, LF or CRLF, or, for scanners set to send no terminator, an
-idle gap. The framer is pure (bytes and times in, results out) so it can be fuzzed;
-``SerialScanner`` feeds it from pyserial.
+idle gap. The framer is pure (bytes and times in, ``ScanText``/``ScanRefused``
+events out, ready for the daemon's queue) so it can be fuzzed; ``SerialScanner``
+feeds it from pyserial.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from ..app.events import ScanRefused, ScanText
 
 MAX_SCAN = 256  # longer than any code we print; anything past this is garbage
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated scan
-
-
-@dataclass(frozen=True, slots=True)
-class Scan:
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ScanError:
-    message: str
 
 
 class ScanFramer:
@@ -34,8 +26,8 @@ class ScanFramer:
         self._last = 0.0
         self._after_cr = False
 
-    def feed(self, data: bytes, now: float) -> list[Scan | ScanError]:
-        out: list[Scan | ScanError] = []
+    def feed(self, data: bytes, now: float) -> list[ScanText | ScanRefused]:
+        out: list[ScanText | ScanRefused] = []
         out += self.tick(now)
         for b in data:
             if b == 0x0A and self._after_cr:  # the LF of a CRLF
@@ -53,28 +45,28 @@ class ScanFramer:
             self._last = now
         return out
 
-    def tick(self, now: float) -> list[Scan | ScanError]:
+    def tick(self, now: float) -> list[ScanText | ScanRefused]:
         """End an unterminated scan once the line has been idle long enough."""
         if (self._buf or self._overlong) and now - self._last >= self.idle_gap:
             self._after_cr = False
             return self._finish()
         return []
 
-    def _finish(self) -> list[Scan | ScanError]:
+    def _finish(self) -> list[ScanText | ScanRefused]:
         raw, overlong = bytes(self._buf), self._overlong
         self._buf.clear()
         self._overlong = False
         if overlong:
-            return [ScanError(f"scan longer than {self.max_len} bytes ignored")]
+            return [ScanRefused(f"scan longer than {self.max_len} bytes ignored")]
         if not raw.strip():
             return []
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            return [ScanError("scan is not text (not UTF-8) and was ignored")]
+            return [ScanRefused("scan is not text (not UTF-8) and was ignored")]
         if not text.isprintable():
-            return [ScanError("scan holds control characters and was ignored")]
-        return [Scan(text.strip())]
+            return [ScanRefused("scan holds control characters and was ignored")]
+        return [ScanText(text.strip())]
 
 
 class SerialScanner:
@@ -96,7 +88,7 @@ class SerialScanner:
             timeout=self.framer.idle_gap / 2,
         )
 
-    def results(self, until: float | None = None) -> Iterator[Scan | ScanError]:
+    def results(self, until: float | None = None) -> Iterator[ScanText | ScanRefused]:
         """Yield scans as they arrive, until the monotonic time ``until`` (or forever)."""
         while until is None or time.monotonic() < until:
             data = self.port.read(64)
