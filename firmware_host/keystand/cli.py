@@ -376,6 +376,26 @@ def _default_profile() -> Path:
     raise CommandError("no --config given and hardware/profiles/default.toml not found")
 
 
+def cmd_wiring(args: argparse.Namespace) -> int:
+    from .app.config import ConfigError, check, load
+    from .hal.wiring import svg
+
+    try:
+        config = load(args.profile)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    errors = check(config)
+    if errors:
+        raise CommandError(f"{args.profile}: {errors[0]}")
+    title = f"keystand wiring: {Path(args.profile).stem} profile"
+    try:
+        Path(args.out).write_text(svg(config.data, title), encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
+    print(args.out)
+    return 0
+
+
 # ---------------------------------------------------------------- parser
 
 
@@ -467,6 +487,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
     p.add_argument("--out", required=True, metavar="DIR")
     p.set_defaults(run=cmd_book)
+
+    p = sub.add_parser("wiring", help="draw a hardware profile's wiring as SVG")
+    p.add_argument("profile", metavar="PROFILE")
+    p.add_argument("--out", required=True, metavar="FILE.svg")
+    p.set_defaults(run=cmd_wiring)
 
     p = sub.add_parser("check-config", help="validate a daemon config or hardware profile")
     p.add_argument("file", metavar="FILE")
