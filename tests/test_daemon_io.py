@@ -37,6 +37,27 @@ def _messages(d):
     return {s: (m.kind if m else None) for s, m in d.session.messages.items()}
 
 
+MENU = [
+    "new_game",
+    "mission",
+    "bank",
+    "ruleset",
+    "language",
+    "brightness",
+    "show_qr",
+    "print",
+    "shutdown",
+]
+
+
+def _menu_choose(sim, seat, item):
+    """Hold back to open the menu, turn to ``item``, press: all at pin level."""
+    assert sim.command(f"{seat} back_hold") is None
+    for _ in range(MENU.index(item)):
+        sim.command(f"{seat} right")
+    sim.command(f"{seat} press")
+
+
 def test_a_scan_before_play_loads_the_game(table):
     d, sim, _ = table
     assert sim.command(f"scan {encode(OTHER)}") is None
@@ -87,7 +108,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     printer = FakePrinter(paper_status=None)  # silent: status is off in the profile
     d, sim, _, thread = start_daemon(tmp_path, printer=printer.path)
     try:
-        assert sim.command("A back_hold") is None  # the back button held down
+        _menu_choose(sim, "A", "print")  # "Print slip" from seat A's menu
         assert _wait(lambda: _messages(d)["A"] == "printed", limit=10)
         paper = escpos_stream.decode(printer.wait_idle())
         [raster] = paper.rasters
@@ -101,7 +122,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     gone = tmp_path / "gone"
     d, sim, _, thread = start_daemon(gone, printer=str(tmp_path / "ttyNOPE"))
     try:
-        sim.command("B back_hold")
+        _menu_choose(sim, "B", "print")
         assert _wait(lambda: _messages(d)["B"] == "print_failed", limit=10)
         assert "cannot open" in d.session.messages["B"].args[0]
     finally:

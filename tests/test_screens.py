@@ -61,6 +61,9 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "outcome",
         "clue",
         "qr",
+        "menu",
+        "menu_index",
+        "menu_armed",
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,

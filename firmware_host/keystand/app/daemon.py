@@ -24,6 +24,7 @@ from ..screens.keyscreen import render
 from .config import Config, ConfigError
 from .events import ControlInput, Dump, PrintResult, ScanRefused, ScanText, SlotEdge, Stop
 from .journal import Journal, action_to_json
+from .menu import Settings
 from .session import Session
 
 log = logging.getLogger("keystand")
@@ -44,7 +45,15 @@ class Daemon:
         self.ports = ports or {}
         from ..screens import text
 
-        text.use(config.section("game").get("language", "en"))
+        game = config.section("game")
+        text.use(game.get("language", "en"))
+        self.settings = Settings(
+            mission=game.get("mission", "standard"),
+            bank=game.get("tokens", 9),
+            ruleset=game.get("ruleset", "duet"),
+            language=game.get("language", "en"),
+            brightness=game.get("brightness", 160),
+        )
         self.key = key  # the first new game uses this key code, if given
         self.simulate = simulate
         self.queue: queue.Queue = queue.Queue()
@@ -181,12 +190,14 @@ class Daemon:
     # ------------------------------------------------------------------ game
 
     def _new_rules(self):
-        game = self.config.section("game")
+        """Rules for a new game: the menu's settings, which start from [game]."""
+        s = self.settings
+        standard = s.mission == "standard"
         return make_rules(
-            ruleset=game.get("ruleset", "duet"),
-            tokens=None if "mission" in game else game.get("tokens", 9),
-            mission=game.get("mission"),
-            turn_order=game.get("turn_order", "strict"),
+            ruleset=s.ruleset,
+            tokens=s.bank if standard else None,
+            mission=None if standard else s.mission,
+            turn_order=self.config.section("game").get("turn_order", "strict"),
         )
 
     def _session(self) -> Session:
@@ -200,7 +211,13 @@ class Daemon:
 
     def _table(self, state) -> Session:
         """A session for ``state``, told what the bank holds now."""
-        session = Session(state, self._commit, sensed_bank=self.bank is not None)
+        session = Session(
+            state,
+            self._commit,
+            sensed_bank=self.bank is not None,
+            settings=self.settings,
+            printer=self.print_jobs is not None,
+        )
         if self.filter is not None:
             if self.simulate:
                 self._simulate_fill(state.tokens_left)
@@ -277,6 +294,7 @@ class Daemon:
             if self.session.print_requested:
                 self.session.print_requested = False
                 self.print_slip()
+            self._apply_effects()
         elif isinstance(event, SlotEdge) and self.filter is not None:
             self.filter.edge(event.slot, event.present, event.at)
         elif isinstance(event, ScanText):
@@ -292,6 +310,25 @@ class Daemon:
             self.session.bank(sum(self.filter.stable))
         if self.session.load_requested is not None:
             self.session = self._table(self._start_game(self.session.load_requested))
+
+    def _apply_effects(self) -> None:
+        from ..screens import text
+
+        while self.session.effects:
+            what, *args = self.session.effects.pop(0)
+            if what == "language":
+                text.use(args[0])
+                self._shown.clear()  # same views, new words: redraw both
+            elif what == "brightness":
+                for panel in self.displays.values():
+                    panel.contrast(args[0])
+            elif what == "shutdown":
+                log.info("shut down from the menu")
+                if not self.simulate:
+                    import subprocess
+
+                    subprocess.run(["systemctl", "poweroff"], check=False)
+                self.stop("shut down from the menu")
 
     def refresh(self) -> None:
         for seat, view in self.session.views().items():

@@ -25,6 +25,7 @@ from ..rules.actions import (
 from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..screens.view import Message, SeatView
+from .menu import Menu, Settings
 from .views import seat_view
 
 SEATS = ("A", "B")
@@ -36,6 +37,8 @@ class Session:
         state: GameState,
         commit: Callable[[Action, GameState], None],
         sensed_bank: bool = False,
+        settings: Settings | None = None,
+        printer: bool = False,
     ) -> None:
         self.state = state
         self._commit = commit
@@ -50,6 +53,10 @@ class Session:
         self.print_requested = False
         self.pending_load = None  # a scanned GameCode waiting for confirmation
         self.load_requested = None  # a GameCode the daemon should start
+        self.settings = settings or Settings()
+        self.has_printer = printer
+        self.menus: dict[str, Menu | None] = {"A": None, "B": None}
+        self.effects: list[tuple] = []  # language, brightness, shutdown: for the daemon
 
     # ------------------------------------------------------------------ inputs
 
@@ -60,13 +67,16 @@ class Session:
             self.pending_load = None
             self.messages = {"A": None, "B": None}
             return
+        if self.menus[seat] is not None:
+            self._menu(seat, kind)
+            return
+        if kind == "back_hold":
+            self.menus[seat] = Menu(self.settings, printer=self.has_printer)
+            return
         if kind == "hold":  # this seat's code as a QR on its own display, or back
             self.showing_qr[seat] = not self.showing_qr[seat]
             return
         self.showing_qr[seat] = False
-        if kind == "back_hold":
-            self.print_requested = True
-            return
         view = seat_view(self.state, seat)  # type: ignore[arg-type]
         if kind in ("left", "right"):
             step = 1 if kind == "right" else -1
@@ -103,6 +113,32 @@ class Session:
                 if guesser and self.state.correct:
                     self._act(guesser, Pass(guesser))
         self._show_discrepancy()
+
+    def _menu(self, seat: str, kind: str) -> None:
+        menu = self.menus[seat]
+        assert menu is not None
+        if kind in ("back", "back_hold"):
+            self.menus[seat] = None
+            return
+        if kind in ("left", "right"):
+            menu.turn(1 if kind == "right" else -1)
+            return
+        effect = menu.press() if kind == "press" else menu.hold()
+        if effect is None:
+            return
+        what = effect[0]
+        if what in ("language", "brightness"):
+            self.effects.append(effect)
+            return
+        self.menus[seat] = None  # the rest close the menu
+        if what == "show_qr":
+            self.showing_qr[seat] = True
+        elif what == "print":
+            self.print_requested = True
+        elif what == "new_game":
+            self.new_game_requested = True
+        elif what == "shutdown":
+            self.effects.append(effect)
 
     def scan(self, text: str) -> None:
         """A game code came from the scanner: load it, asking first mid-game."""
@@ -186,7 +222,15 @@ class Session:
         out = {}
         for seat in SEATS:
             view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat])  # type: ignore[arg-type]
-            if self.showing_qr[seat]:
+            menu = self.menus[seat]
+            if menu is not None:
+                view = replace(
+                    view,
+                    menu=tuple(menu.lines()),
+                    menu_index=menu.index,
+                    menu_armed=menu.armed is not None,
+                )
+            elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
             out[seat] = view
         return out

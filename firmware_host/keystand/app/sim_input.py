@@ -5,7 +5,7 @@ encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
 
     A right | A left        one detent of seat A's encoder (a full quadrature cycle)
     B press | B hold        push (held past the hold time for "hold": this seat's QR)
-    A back | A back_hold    the back button (held: print a slip)
+    A back | A back_hold    the back button (held: the menu)
     bank take N | bank put N    slot N (1-based) loses or gets its token
     bank bounce N           a 10 ms reed-switch chatter train, ending with a take
     scan TEXT               the scanner reads TEXT (sent over its serial line, CRLF)

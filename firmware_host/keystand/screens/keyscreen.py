@@ -34,6 +34,8 @@ def _font():
 
 def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     colour = height >= 128
+    if view.menu is not None:
+        return _menu(view, width, height, colour)
     if view.qr is not None:
         from .qr import qr_screen
 
@@ -58,6 +60,42 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         tx, ty, step = x0 + 5 * pitch + 2, 1, LINE
     for n, line in enumerate(lines):
         fonts.draw_text(draw, (tx, ty + n * step), line, _ink(colour))
+    return img
+
+
+MENU_LABELS = {
+    "new_game": "New game",
+    "mission": "Mission",
+    "bank": "Bank",
+    "ruleset": "Rules",
+    "language": "Language",
+    "brightness": "Brightness",
+    "show_qr": "Show QR",
+    "print": "Print slip",
+    "shutdown": "Shut down",
+}
+MENU_WORDS = ("Menu", "Hold to confirm", "standard")
+
+
+def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    ink = _ink(colour)
+    rows = height // LINE - 1
+    fonts.draw_text(draw, (2, 0), _("Hold to confirm") if view.menu_armed else _("Menu"), ink)
+    first = max(0, min(view.menu_index - rows // 2, len(view.menu) - rows))
+    for n, (item, value) in enumerate(view.menu[first : first + rows]):
+        y = (n + 1) * LINE
+        selected = first + n == view.menu_index
+        if selected:
+            draw.rectangle((0, y, width - 1, y + LINE - 1), fill=ink)
+        fg = 0 if selected else ink
+        if colour and selected:
+            fg = (0, 0, 0)
+        fonts.draw_text(draw, (2, y), _(MENU_LABELS[item]), fg)
+        if value:
+            shown = _(value) if value in MENU_WORDS else value
+            fonts.draw_text(draw, (width - 2 - int(fonts.width(shown)), y), shown, fg)
     return img
 
 
@@ -104,7 +142,7 @@ STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
 
 def catalog_ids() -> list[str]:
     """Every string the seat screens translate: what the catalogs must cover."""
-    ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS]
+    ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
     ids += [part for parts in MESSAGES.values() for part in parts]
     return list(dict.fromkeys(ids))
 

@@ -39,3 +39,6 @@ class SeatView:
     outcome: str = "playing"
     clue: int | None = None  # the number of the clue being guessed (public)
     qr: str | None = None  # show this code as a QR instead of the key (see app.session)
+    menu: tuple[tuple[str, str], ...] | None = None  # (item, value) rows when the menu is open
+    menu_index: int = 0
+    menu_armed: bool = False  # the selected item waits for a hold to confirm

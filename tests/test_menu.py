@@ -1,0 +1,83 @@
+"""The seat menu: settings, actions, and holds for destructive choices."""
+
+import time
+
+from device import start_daemon
+from keystand.app.menu import MISSIONS, Menu, Settings
+from keystand.app.session import Session
+from keystand.rules.game import new_game
+from keystand.rules.keycode import decode
+from keystand.rules.setup import Rules
+from keystand.screens import fonts, text
+from keystand.screens.keyscreen import MENU_LABELS, MENU_WORDS, render
+
+KEY = "06M6-NZ2B-N9BD"
+
+
+def test_presses_step_settings_and_destructive_items_need_a_hold():
+    s = Settings()
+    m = Menu(s, printer=True)
+    assert m.items[-2:] == ["print", "shutdown"]
+    m.turn(1)  # mission
+    m.press()
+    assert s.mission == MISSIONS[1]
+    m.turn(1)  # bank
+    m.press()
+    assert s.bank == 10
+    m.turn(-2)  # new game
+    assert m.press() is None and m.armed == "new_game"
+    m.turn(1)  # turning away disarms
+    assert m.armed is None and m.hold() is None
+    m.turn(-1)
+    m.press()
+    assert m.hold() == ("new_game",)
+    assert "print" not in Menu(Settings()).items  # no printer configured, no entry
+
+
+def _session():
+    return Session(new_game(decode(KEY), Rules()), lambda a, st: None)
+
+
+def test_the_menu_replaces_the_key_on_that_seat_only():
+    s = _session()
+    before = {seat: render(v).tobytes() for seat, v in s.views().items()}
+    s.control("A", "back_hold")
+    views = s.views()
+    assert views["A"].menu is not None and views["B"].menu is None
+    assert render(views["A"]).tobytes() != before["A"]
+    assert render(views["B"]).tobytes() == before["B"]
+    s.control("A", "press")  # New game: armed, not done
+    assert s.views()["A"].menu_armed and not s.new_game_requested
+    s.control("A", "hold")
+    assert s.new_game_requested and s.views()["A"].menu is None
+
+
+def test_menu_rows_fit_the_panel_in_every_language():
+    for lang in ("en", "fi", "ja"):
+        text.use(lang)
+        try:
+            labels = [text.gettext(v) for v in (*MENU_LABELS.values(), *MENU_WORDS)]
+            for label in labels:
+                assert fonts.width(label + "  singapore") <= 124, (lang, label)
+        finally:
+            text.use("en")
+
+
+def test_new_game_from_the_menu_uses_the_chosen_mission(tmp_path):
+    d, sim, _, thread = start_daemon(tmp_path)
+    try:
+        sim.command("A back_hold")
+        sim.command("A right")  # Mission
+        for _ in range(MISSIONS.index("cairo")):
+            sim.command("A press")
+        sim.command("A left")  # New game
+        sim.command("A press")
+        sim.command("A hold")  # confirm
+        deadline = time.monotonic() + 5
+        while d.journal.game_id != 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert d.journal.game_id == 2
+        assert d.session.state.rules.label == "9-5"
+    finally:
+        d.stop("test over")
+        thread.join(5)
