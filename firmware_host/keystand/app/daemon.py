@@ -63,6 +63,8 @@ class Daemon:
 
             self.pin_factory = MockFactory()
         self.displays = {seat: self._display(seat) for seat in ("A", "B")}
+        for panel in self.displays.values():
+            panel.contrast(self.settings.brightness)
         self.controls = self._controls()
         self.bank, self.filter = self._bank()
         self.scanner_port = self._scanner()

@@ -57,9 +57,12 @@ class PagedOled:
         return self.device
 
     def contrast(self, level: int) -> None:
+        """Set the brightness now, or when the panel is first (re)built."""
         self._contrast = level
+        if self.device is None:
+            return
         try:
-            self._ensure().contrast(level)
+            self.device.contrast(level)
         except BUS_ERRORS as exc:
             self._lost(exc)
 
