@@ -131,7 +131,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
 
 
 def test_brightness_from_the_config_and_the_menu_reaches_both_panels(table):
-    d, sim, rams = table
+    _, sim, rams = table
     assert _wait(lambda: all(r.contrast == 160 for r in rams.values()))  # [game] default
     _menu_choose(sim, "B", "brightness")  # one press: the next step, 255
     assert _wait(lambda: all(r.contrast == 255 for r in rams.values()))
