@@ -279,6 +279,23 @@ def cmd_book(args: argparse.Namespace) -> int:
     return 0
 
 
+def _checked_config(path: str | Path):
+    """Load a config and refuse it, in one line, if check-config would."""
+    from .app.config import ConfigError, check, load
+
+    try:
+        config = load(path)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
+    errors = check(config)
+    if errors:
+        more = (
+            f" (and {len(errors) - 1} more: run keystand check-config)" if len(errors) > 1 else ""
+        )
+        raise CommandError(f"{path}: {errors[0]}{more}")
+    return config
+
+
 def cmd_check_config(args: argparse.Namespace) -> int:
     from .app.config import ConfigError, check, load
 
@@ -299,20 +316,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     import logging
     import threading
 
-    from .app.config import ConfigError, check, load
+    from .app.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    try:
-        config = load(args.config)
-    except ConfigError as exc:
-        raise CommandError(str(exc)) from None
-    errors = check(config)
-    if errors:
-        raise CommandError(
-            f"{args.config}: {errors[0]} (and {len(errors) - 1} more)"
-            if len(errors) > 1
-            else f"{args.config}: {errors[0]}"
-        )
+    config = _checked_config(args.config)
     from .app.daemon import Daemon, install_signal_handlers
 
     try:
@@ -330,28 +337,23 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     import logging
+    import tempfile
     import threading
 
-    from .app.config import ConfigError, check, load
+    from .app.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    config_path = Path(args.config) if args.config else _default_profile()
-    try:
-        config = load(config_path)
-    except ConfigError as exc:
-        raise CommandError(str(exc)) from None
-    errors = check(config)
-    if errors:
-        raise CommandError(f"{config_path}: {errors[0]}")
-    import tempfile
-
+    config = _checked_config(Path(args.config) if args.config else _default_profile())
     from .app.daemon import Daemon, install_signal_handlers
     from .web.server import serve
 
     state_dir = (
         Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="keystand-"))
     )
-    daemon = Daemon(config, state_dir, simulate=True, key=args.key)
+    try:
+        daemon = Daemon(config, state_dir, simulate=True, key=args.key)
+    except ConfigError as exc:
+        raise CommandError(str(exc)) from None
     address = args.address or config.section("web").get("address", "127.0.0.1")
     try:
         server, sim = serve(daemon, address, args.port)
@@ -377,16 +379,9 @@ def _default_profile() -> Path:
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:
-    from .app.config import ConfigError, check, load
     from .hal.wiring import svg
 
-    try:
-        config = load(args.profile)
-    except ConfigError as exc:
-        raise CommandError(str(exc)) from None
-    errors = check(config)
-    if errors:
-        raise CommandError(f"{args.profile}: {errors[0]}")
+    config = _checked_config(args.profile)
     title = f"keystand wiring: {Path(args.profile).stem} profile"
     try:
         Path(args.out).write_text(svg(config.data, title), encoding="utf-8")
