@@ -234,8 +234,8 @@ class Daemon:
             mock = self.pin_factory.pin(pin)
             present = slot < count
             mock.drive_low() if present == active_low else mock.drive_high()
-        while not self.queue.empty():  # those edges are the setup, not play
-            self.queue.get_nowait()
+        # The edges this posted are no news once the filter starts from these levels
+        # (it ignores an edge to the level it already holds); other events stay queued.
         self.filter.edge_reset(self.bank.levels())
 
     def _start_game(self, code=None):
