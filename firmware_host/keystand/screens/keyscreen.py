@@ -28,10 +28,6 @@ COLOURS = {"G": (40, 170, 70), "B": (20, 20, 20), "T": (205, 180, 130)}
 LINE = 8  # pixels per text line (the screen font is 8x8)
 
 
-def _font():
-    return fonts.font()
-
-
 def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     colour = height >= 128
     if view.menu is not None:
@@ -104,12 +100,13 @@ def _ink(colour: bool, rgb: tuple[int, int, int] = (255, 255, 255)):
 
 
 def _status_lines(view: SeatView) -> list[str]:
-    lines = [_("Tokens %d") % view.tokens_left]
+    tokens, mistakes, clue = STATUS
+    lines = [_(tokens) % view.tokens_left]
     if view.mission:
-        lines.append(_("Mistakes %d") % view.bystander_left)
+        lines.append(_(mistakes) % view.bystander_left)
     lines.append(_(ROLE_LABEL[view.role]))
     if view.clue is not None:
-        lines.append(_("Clue %d") % view.clue)
+        lines.append(_(clue) % view.clue)
     if view.message is not None:
         lines.extend(message_lines(view.message))
     return lines[:7]
