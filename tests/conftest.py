@@ -35,6 +35,21 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     )
 
 
+def play_example(script: str, *extra: str) -> subprocess.CompletedProcess:
+    """``keystand play`` on the worked example's card and words, script on stdin."""
+    return run_cli(
+        "play",
+        "--layout",
+        EXAMPLE_LAYOUT.format(),
+        "--words",
+        EXAMPLE_WORDS,
+        *extra,
+        "--script",
+        "-",
+        stdin=script,
+    )
+
+
 @pytest.fixture
 def cli():
     return run_cli

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import EXAMPLE_LAYOUT, EXAMPLE_WORDS
+from conftest import EXAMPLE_LAYOUT, play_example
 from keystand.rules.keycode import decode, encode
 from keystand.rules.layout import Layout
 
@@ -59,22 +59,8 @@ def test_bad_layout_names_the_counts(cli):
     assert result.returncode == 2 and "GG 4 (needs 3)" in result.stderr
 
 
-def _play(cli, script, *extra):
-    return cli(
-        "play",
-        "--layout",
-        EXAMPLE_LAYOUT.format(),
-        "--words",
-        EXAMPLE_WORDS,
-        *extra,
-        "--script",
-        "-",
-        stdin=script,
-    )
-
-
 def test_play_json_has_the_contract_keys(cli):
-    result = _play(cli, "clue A 2 salad\nguess B a1\n")
+    result = play_example("clue A 2 salad\nguess B a1\n")
     state = json.loads(result.stdout)
     for key in (
         "outcome",
@@ -93,9 +79,9 @@ def test_play_json_has_the_contract_keys(cli):
 
 
 def test_play_missions_by_name(cli):
-    s = json.loads(_play(cli, "clue A 1\nguess B a1\npass B\n", "--mission", "cairo").stdout)
+    s = json.loads(play_example("clue A 1\nguess B a1\npass B\n", "--mission", "cairo").stdout)
     assert (s["tokens_left"], s["bystander_tokens_left"], s["mission"]) == (8, 5, "9-5")
-    s = json.loads(_play(cli, "", "--tokens", "11").stdout)
+    s = json.loads(play_example("", "--tokens", "11").stdout)
     assert s["tokens_left"] == 11
 
 
@@ -113,13 +99,13 @@ def test_play_missions_by_name(cli):
     ],
 )
 def test_play_bad_lines_exit_2_naming_the_line(cli, script, line, fragment):
-    result = _play(cli, script)
+    result = play_example(script)
     assert result.returncode == 2
     assert f"line {line}:" in result.stderr and fragment in result.stderr
     assert result.stderr.count("\n") == 1
     # Nothing changed: the state printed is the state before the bad line.
     good = "".join(script.splitlines(keepends=True)[: line - 1])
-    assert json.loads(result.stdout) == json.loads(_play(cli, good).stdout)
+    assert json.loads(result.stdout) == json.loads(play_example(good).stdout)
 
 
 def test_play_missing_script_file(cli, tmp_path):
@@ -132,7 +118,7 @@ def test_play_bad_words_and_setup(cli):
         "play", "--layout", EXAMPLE_LAYOUT.format(), "--words", "a,b", "--script", "-", stdin=""
     )
     assert r.returncode == 2 and "25 comma-separated words" in r.stderr
-    r = _play(cli, "", "--mission", "9-10")
+    r = play_example("", "--mission", "9-10")
     assert r.returncode == 2 and "impossible" in r.stderr
-    r = _play(cli, "", "--mission", "9-5", "--tokens", "9")
+    r = play_example("", "--mission", "9-5", "--tokens", "9")
     assert r.returncode == 2

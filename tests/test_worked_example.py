@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import EXAMPLE_LAYOUT, EXAMPLE_WORDS
+from conftest import EXAMPLE_LAYOUT, EXAMPLE_WORDS, play_example
 
 SCRIPT = """\
 # You (seat A) start: salad for 3.
@@ -49,17 +49,7 @@ def test_worked_example_leaves_six_turns(cli, tmp_path):
     assert state["greens_left"] == {"A": 3, "B": 7}
 
 
-def test_worked_example_lemonade_would_have_lost(cli):
-    script = "clue A 3 salad\nguess B ranch\nguess B lemonade\n"
-    result = cli(
-        "play",
-        "--layout",
-        EXAMPLE_LAYOUT.format(),
-        "--words",
-        EXAMPLE_WORDS,
-        "--script",
-        "-",
-        stdin=script,
-    )
+def test_worked_example_lemonade_would_have_lost():
+    result = play_example("clue A 3 salad\nguess B ranch\nguess B lemonade\n")
     state = json.loads(result.stdout)
     assert (state["outcome"], state["reason"], state["phase"]) == ("lost", "assassin", "over")
