@@ -24,6 +24,7 @@ from ..rules.actions import (
 )
 from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
+from ..rules.layout import seat_index
 from ..screens.view import Message, SeatView
 from .menu import Menu, Settings
 from .views import seat_view
@@ -92,7 +93,7 @@ class Session:
             elif view.role == "clue":
                 self._act(seat, Clue(seat, self.clue_number[seat]))  # type: ignore[arg-type]
             else:
-                cell = self.cursor[seat] if seat == "A" else 24 - self.cursor[seat]
+                cell = seat_index(self.cursor[seat], seat)  # type: ignore[arg-type]
                 self._act(seat, Guess(seat, cell))  # type: ignore[arg-type]
         elif kind == "back":
             if self.sensed_bank and view.role == "guess":

@@ -3,26 +3,23 @@
 from __future__ import annotations
 
 from ..rules.game import GameState
-from ..rules.layout import Seat, other
+from ..rules.layout import Seat, seat_index, turned
 from ..screens.view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
-
-_BIT = {"A": 1, "B": 2}
 
 
 def seat_view(
     state: GameState, seat: Seat, cursor: int | None = None, message: Message | None = None
 ) -> SeatView:
-    order = range(25) if seat == "A" else range(24, -1, -1)
-    side = state.layout.side(seat)
     marks = []
-    for i in order:
+    for i in (seat_index(j, seat) for j in range(25)):
+        guessers = state.bystander_guessers(i)
         if state.agents[i]:
             marks.append(AGENT)
-        elif state.marks[i] == 3:
+        elif len(guessers) == 2:
             marks.append(BOTH)
-        elif state.marks[i] & _BIT[seat]:
+        elif seat in guessers:
             marks.append(MARK_MINE)
-        elif state.marks[i] & _BIT[other(seat)]:
+        elif guessers:
             marks.append(MARK_THEIRS)
         else:
             marks.append(OPEN)
@@ -36,7 +33,7 @@ def seat_view(
         role = "clue" if state.can_give_clue(seat) else "wait"
     return SeatView(
         seat=seat,
-        side="".join(side[i] for i in order),
+        side=turned(state.layout.side(seat), seat),
         marks=tuple(marks),
         tokens_left=state.tokens_left,
         bystander_left=state.bystander_left,

@@ -18,7 +18,7 @@ from pathlib import Path
 from .. import __version__
 from ..rules.gamecode import Deal, GameCode, encode
 from ..rules.keygen import seeded_layout
-from ..rules.layout import Layout, Seat
+from ..rules.layout import Layout, Seat, seat_index
 from ..rules.setup import Rules
 from ..screens.qr import qr_image
 from . import words as wordlists
@@ -126,7 +126,7 @@ def render_html(
 
 def _game_page(game: BookGame, seat: Seat, lang: str, rules: Rules, t: dict, total: int) -> str:
     side = game.layout.side(seat)
-    order = list(range(25)) if seat == "A" else list(range(24, -1, -1))
+    order = [seat_index(i, seat) for i in range(25)]
     rows = []
     for r in range(5):
         cells = []

@@ -73,6 +73,10 @@ class GameState:
         """Uncovered greens on ``seat``'s side: the words its partner still has to find."""
         return _greens_left(self.layout, self.agents, seat)
 
+    def bystander_guessers(self, index: int) -> tuple[Seat, ...]:
+        """The seats whose guess found a bystander on this cell (its token points to them)."""
+        return tuple(seat for seat in ("A", "B") if self.marks[index] & _BIT[seat])  # type: ignore[misc]
+
     def out_of_play(self, index: int) -> bool:
         return self.agents[index] is not None or self.marks[index] == BOTH
 

@@ -21,7 +21,7 @@ from math import factorial
 
 from .errors import KeyCodeError, RulesError, SetupError
 from .keycode import ALPHABET, damm_check, encode_rank, normalize
-from .layout import Layout, Seat
+from .layout import Layout, Seat, rows, turned
 from .ranking import TOTAL, rank, rank_multiset, unrank, unrank_multiset
 from .setup import AGENTS, MAX_TOKENS, Rules
 
@@ -194,9 +194,8 @@ def describe(code: GameCode) -> dict:
         out["layout"] = code.layout.format()
     else:
         assert code.side is not None and code.seat is not None
-        rows = code.side if code.seat == "A" else code.side[::-1]
         out["seat"] = code.seat
-        out["rows"] = [rows[i : i + 5] for i in range(0, 25, 5)]
+        out["rows"] = rows(turned(code.side, code.seat))
     r = code.rules
     out.update(
         mission=r.label,

@@ -99,10 +99,16 @@ class Layout:
 
     def seat_rows(self, seat: Seat) -> list[str]:
         """``seat``'s side as five rows of five letters, turned the way that seat sees it."""
-        side = self.side(seat)
-        if seat == "B":
-            side = side[::-1]
-        return [side[r * 5 : r * 5 + 5] for r in range(5)]
+        return rows(turned(self.side(seat), seat))
+
+
+def turned(cells: str, seat: Seat) -> str:
+    """25 cells given in A's frame, put in ``seat``'s own reading order."""
+    return "".join(cells[seat_index(i, seat)] for i in range(CELL_COUNT))
+
+
+def rows(cells: str) -> list[str]:
+    return [cells[r * 5 : r * 5 + 5] for r in range(5)]
 
 
 def check_pairs(pairs: tuple[str, ...]) -> None:

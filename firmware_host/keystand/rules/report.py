@@ -28,8 +28,6 @@ def summary(state: GameState) -> dict:
         "clue": ({"number": state.clue_number, "word": state.clue_word} if state.giver else None),
         "agents": {cell_name(i): s for i, s in enumerate(state.agents) if s},
         "bystander_marks": {
-            cell_name(i): [s for s, bit in (("A", 1), ("B", 2)) if m & bit]
-            for i, m in enumerate(state.marks)
-            if m
+            cell_name(i): list(state.bystander_guessers(i)) for i in range(25) if state.marks[i]
         },
     }
