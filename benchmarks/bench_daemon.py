@@ -1,6 +1,7 @@
 """keystand run --simulate: start-up to first frame, idle CPU and peak memory.
 
-Run: python benchmarks/bench_daemon.py [seconds]   (default 60 s idle)
+Run: python benchmarks/bench_daemon.py [seconds] [profile]
+(default 60 s idle, each reference profile in turn: digital and analog bank)
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> None:
     idle = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
+    names = sys.argv[2:] or ["default", "analog"]
+    for name in names:
+        print(f"profile {name}:")
+        measure(ROOT / "hardware/profiles" / f"{name}.toml", idle)
+
+
+def measure(profile: Path, idle: float) -> None:
+    import shutil
+
     state = Path("/tmp/keystand-bench-state")
+    shutil.rmtree(state, ignore_errors=True)
     t0 = time.perf_counter()
     proc = subprocess.Popen(
         [
@@ -25,7 +36,7 @@ def main() -> None:
             "keystand.cli",
             "run",
             "--config",
-            str(ROOT / "hardware/profiles/default.toml"),
+            str(profile),
             "--simulate",
             "--state-dir",
             str(state),
@@ -46,9 +57,9 @@ def main() -> None:
     rss = _peak_rss_kib(pid)
     proc.stdin.close()
     proc.wait(10)
-    print(f"start to first frame (incl. interpreter): {started * 1000:.0f} ms")
-    print(f"idle CPU over {idle:.0f} s: {used:.3f} s = {100 * used / idle:.2f} % of a core")
-    print(f"peak RSS: {rss / 1024:.1f} MiB")
+    print(f"  start to first frame (incl. interpreter): {started * 1000:.0f} ms")
+    print(f"  idle CPU over {idle:.0f} s: {used:.3f} s = {100 * used / idle:.2f} % of a core")
+    print(f"  peak RSS: {rss / 1024:.1f} MiB")
 
 
 def _cpu_ticks(pid: int) -> int:

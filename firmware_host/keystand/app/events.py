@@ -22,6 +22,7 @@ class SlotEdge:
     slot: int
     present: bool
     at: float  # time.monotonic()
+    side: str | None = None  # analog bank: "checkmark", "bystander" (or "fault")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,9 @@ encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
     B press | B hold        push (held past the hold time for "hold": this seat's QR)
     A back | A back_hold    the back button (held: the menu)
     bank take N | bank put N    slot N (1-based) loses or gets its token
+    bank flip N             analog bank: turn slot N's token over (its magnet's pole)
     bank bounce N           a 10 ms reed-switch chatter train, ending with a take
+    bank adc N VALUE        analog bank: slot N's sensor reads VALUE (0-1023)
     scan TEXT               the scanner reads TEXT (sent over its serial line, CRLF)
     dump                    print the game state as one JSON line on stdout
 """
@@ -81,10 +83,12 @@ class SimInput:
             else:
                 return f"unknown control '{kind}'"
             return None
-        if head == "bank" and len(parts) == 3 and parts[2].isdigit():
+        if head == "bank" and len(parts) in (3, 4) and parts[2].isdigit():
             bank = config.section("bank")
-            pins = bank.get("pins", [])
             slot = int(parts[2])
+            if bank.get("sensor") == "mcp3008":
+                return self._analog(bank, slot, parts[1], parts[3:])
+            pins = bank.get("pins", [])
             if not 1 <= slot <= len(pins):
                 return f"no bank slot {slot}"
             pin = pins[slot - 1]
@@ -101,6 +105,36 @@ class SimInput:
                 return f"unknown bank action '{parts[1]}'"
             return None
         return f"unknown command '{' '.join(parts)}'"
+
+    def _analog(self, bank: dict, slot: int, action: str, rest: list[str]) -> str | None:
+        """Set what a slot's hall sensor reads on the simulated MCP3008."""
+        from ..hal.mcp3008_sim import MID_SCALE
+        from .daemon import SIM_BYSTANDER, SIM_CHECKMARK
+
+        channels = bank.get("channels", [])
+        if not 1 <= slot <= len(channels):
+            return f"no bank slot {slot}"
+        chip, pin = self.daemon.adc_channel(channels[slot - 1])
+        value = chip.values[pin]
+        if action == "take":
+            chip.values[pin] = MID_SCALE
+        elif action == "put":
+            chip.values[pin] = SIM_CHECKMARK
+        elif action == "flip":
+            if value == MID_SCALE:
+                return f"bank slot {slot} holds no token to flip"
+            chip.values[pin] = SIM_BYSTANDER if value < MID_SCALE else SIM_CHECKMARK
+        elif action == "adc" and rest and rest[0].isdigit() and int(rest[0]) <= 1023:
+            chip.values[pin] = int(rest[0])
+        elif action == "adc":
+            return "bank adc: give a reading from 0 to 1023"
+        else:
+            return f"unknown bank action '{action}'"
+        return None
+
+    def slots(self) -> list[str | bool]:
+        """What each bank slot's sensor holds now, for the simulator's page."""
+        return self.daemon.bank.levels() if self.daemon.bank is not None else []
 
     def read(self, stream=sys.stdin) -> None:
         for line in stream:

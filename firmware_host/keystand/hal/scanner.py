@@ -45,6 +45,11 @@ class ScanFramer:
             self._last = now
         return out
 
+    @property
+    def partial(self) -> bool:
+        """Bytes of an unterminated scan are waiting for the idle gap."""
+        return bool(self._buf) or self._overlong
+
     def tick(self, now: float) -> list[ScanText | ScanRefused]:
         """End an unterminated scan once the line has been idle long enough."""
         if (self._buf or self._overlong) and now - self._last >= self.idle_gap:
@@ -90,8 +95,17 @@ class SerialScanner:
 
     def results(self, until: float | None = None) -> Iterator[ScanText | ScanRefused]:
         """Yield scans as they arrive, until the monotonic time ``until`` (or forever)."""
+        gap = self.framer.idle_gap / 2
         while until is None or time.monotonic() < until:
-            data = self.port.read(64)
+            # Block while the line is quiet (an idle daemon sleeps); wake every half
+            # gap only while a partial scan waits to be ended by silence.
+            wait = gap if until is not None or self.framer.partial else None
+            if self.port.timeout != wait:
+                self.port.timeout = wait
+            # One byte (blocking when quiet), then whatever else has arrived.
+            data = self.port.read(1)
+            if data and self.port.in_waiting:
+                data += self.port.read(min(self.port.in_waiting, 256))
             yield from self.framer.feed(data, time.monotonic())
 
     def close(self) -> None:

@@ -1,0 +1,159 @@
+"""The analog time bank: MCP3008 on simulated SPI wires, hysteresis, sides, faults."""
+
+import random
+import time
+import warnings
+
+import pytest
+from gpiozero import MCP3008, Device
+from gpiozero.pins.mock import MockFactory
+
+from device import PROFILES, start_daemon
+from keystand.app.config import check, load
+from keystand.hal.analog import BYSTANDER, CHECKMARK, EMPTY, FAULT, SlotSampler, Thresholds
+from keystand.hal.mcp3008_sim import SimulatedMcp3008
+
+T = Thresholds(present_below=400, flipped_above=624, hysteresis=40)
+
+
+def test_gpiozero_reads_what_the_simulated_chips_hold_on_both_chip_selects():
+    factory = MockFactory()
+    old, Device.pin_factory = Device.pin_factory, factory
+    try:
+        chips = [SimulatedMcp3008(d, factory) for d in (0, 1)]
+        chips[0].values = [3, 100, 200, 300, 400, 500, 600, 1023]
+        chips[1].values = [1000, 900, 800, 700, 600, 5, 4, 0]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # gpiozero notes the fallback to software SPI
+            # Kept open together, as the bank keeps them: closing one releases the bus pins.
+            adcs = [
+                MCP3008(channel=c, device=d, pin_factory=factory) for d in (0, 1) for c in range(8)
+            ]
+            got = [adc.raw_value for adc in adcs]
+    finally:
+        Device.pin_factory = old
+    assert got == chips[0].values + chips[1].values
+
+
+def test_sides_and_faults_are_told_apart():
+    assert T.classify(EMPTY, 512) is EMPTY
+    assert T.classify(EMPTY, 300) == CHECKMARK
+    assert T.classify(EMPTY, 800) == BYSTANDER
+    assert T.classify(EMPTY, 0) == FAULT  # a sensor's output shorted to ground
+    assert T.classify(CHECKMARK, 1023) == FAULT  # or lost: the pull-up wins
+
+
+def test_noise_at_a_threshold_does_not_toggle_a_slot():
+    rng = random.Random(7)
+    s = SlotSampler(T, confirm=2, initial=[CHECKMARK, EMPTY])
+    changes = []
+    for _ in range(2000):
+        # Slot 1: a token whose reading wanders around the entry threshold;
+        # slot 2: an empty slot with ADC noise around mid-scale.
+        changes += s.sample([400 + round(rng.gauss(0, 12)), 512 + round(rng.gauss(0, 20))])
+    assert changes == []
+    assert s.stable == [CHECKMARK, EMPTY]
+
+
+def test_a_single_sample_is_not_a_take_but_two_in_a_row_are():
+    s = SlotSampler(T, confirm=2, initial=[CHECKMARK])
+    assert s.sample([512]) == [] and s.unsettled
+    assert s.sample([300]) == [] and not s.unsettled  # a magnet sliding past
+    assert s.sample([512]) == []
+    assert s.sample([515]) == [(0, EMPTY)]
+
+
+@pytest.fixture
+def mission_table(tmp_path):
+    d, sim, _, thread = start_daemon(tmp_path, PROFILES / "analog.toml", game={"mission": "9-5"})
+    yield d, sim
+    d.stop("test over")
+    thread.join(5)
+
+
+def _wait_for(condition, seconds=3.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _messages(d):
+    return {seat: (m.kind, m.args) if m else None for seat, m in d.session.messages.items()}
+
+
+def test_the_simulated_table_starts_with_the_missions_sides(mission_table):
+    d, _ = mission_table
+    levels = d.bank.levels()
+    assert levels.count(CHECKMARK) == 4 and levels.count(BYSTANDER) == 5
+    assert levels.count(False) == 3
+    assert d.session.bank_count == 9 and d.session.bank_bystanders == 5
+
+
+def test_a_token_turned_over_is_shown_until_it_is_turned_back(mission_table):
+    d, sim = mission_table
+    assert sim.command("bank flip 1") is None  # a checkmark token now shows a bystander
+    assert _wait_for(lambda: _messages(d)["A"] == ("flip", (1, "checkmark")))
+    assert _messages(d)["B"] == ("flip", (1, "checkmark"))
+    assert d.session.state.bystander_left == 5  # the engine is not changed by it
+    sim.command("bank flip 1")
+    assert _wait_for(lambda: _messages(d) == {"A": None, "B": None})
+
+
+def test_a_pass_by_taking_a_checkmark_token(mission_table):
+    d, sim = mission_table
+    sim.command("A press")  # A gives a clue for 1
+    for _ in range(10):
+        sim.command("B right")  # B's cursor onto a green of A's side (see test_daemon)
+    sim.command("B press")
+    assert _wait_for(lambda: d.session.state.agents_found == 1)
+    sim.command("bank take 1")
+    assert _wait_for(lambda: d.session.state.passes == 1)
+    assert d.session.state.tokens_left == 8 and d.session.state.bystander_left == 5
+    assert _messages(d) == {"A": None, "B": None}
+
+
+def test_the_wrong_side_taken_asks_for_a_flip(mission_table):
+    d, sim = mission_table
+    sim.command("A press")
+    for _ in range(10):
+        sim.command("B right")
+    sim.command("B press")
+    assert _wait_for(lambda: d.session.state.agents_found == 1)
+    sim.command("bank take 9")  # a bystander-side token, though checkmarks are left
+    assert _wait_for(lambda: d.session.state.passes == 1)
+    assert _wait_for(lambda: _messages(d)["A"] == ("flip", (1, "bystander")))
+
+
+def test_a_sensor_at_the_rail_is_reported_and_nothing_changes(mission_table):
+    d, sim = mission_table
+    before = d.session.state
+    assert sim.command("bank adc 3 1023") is None
+    assert _wait_for(lambda: _messages(d)["A"] == ("sensor_fault", (3,)))
+    assert d.session.state == before
+    sim.command("bank adc 3 200")
+    assert _wait_for(lambda: _messages(d) == {"A": None, "B": None})
+
+
+def test_bad_analog_commands_are_refused(mission_table):
+    _, sim = mission_table
+    assert sim.command("bank take 13") == "no bank slot 13"
+    assert sim.command("bank flip 12") == "bank slot 12 holds no token to flip"
+    assert sim.command("bank adc 2 5000") == "bank adc: give a reading from 0 to 1023"
+
+
+@pytest.mark.parametrize(
+    ("override", "error"),
+    [
+        ({"absent_above": 390}, "bank.absent_above: 390 must be above present_below (400)"),
+        ({"flipped_above": 470}, "bank.flipped_above: 470 leaves no empty band"),
+        ({"flipped_above": 1020}, "bank.flipped_above: 1020 is at the ADC's rail"),
+        ({"idle_poll_hz": 50}, "bank.idle_poll_hz: 50 is not 1 to poll_hz (20)"),
+    ],
+)
+def test_check_config_refuses_thresholds_that_cannot_work(override, error):
+    config = load(PROFILES / "analog.toml")
+    config.data["bank"].update(override)
+    assert any(line.startswith(error) for line in check(config)), check(config)
