@@ -8,18 +8,24 @@ from pathlib import Path
 from keystand.app.config import load
 from keystand.app.daemon import Daemon
 from keystand.app.sim_input import SimInput
-from keystand.hal.controller import DisplayRam
+from keystand.hal.controller import decoder_for
 
-PROFILE = Path(__file__).resolve().parents[1] / "hardware" / "profiles" / "default.toml"
+PROFILES = Path(__file__).resolve().parents[1] / "hardware" / "profiles"
+PROFILE = PROFILES / "default.toml"
 KEY = "06M6-NZ2B-N9BD"  # seat A: BGGTG / TGTTG / TTTTB / GTGTG / TBTTG
 
 
-def start_daemon(state_dir: Path, **ports: str):
-    """(daemon, pin-level input, decoded panel RAM per seat, loop thread)."""
-    d = Daemon(load(PROFILE), state_dir, simulate=True, key=KEY, ports=ports)
+def start_daemon(state_dir: Path, profile: Path = PROFILE, game: dict | None = None, **ports: str):
+    """(daemon, pin-level input, decoded panel RAM per seat, loop thread).
+
+    ``game`` overrides the profile's ``[game]`` table (a mission, say)."""
+    config = load(profile)
+    if game:
+        config.data["game"] = {**config.section("game"), **game}
+    d = Daemon(config, state_dir, simulate=True, key=KEY, ports=ports)
     rams = {}
     for seat, panel in d.displays.items():
-        ram = rams[seat] = DisplayRam(panel.kind)
+        ram = rams[seat] = decoder_for(panel.kind)
         panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
     thread = threading.Thread(target=d.run)
     thread.start()

@@ -50,6 +50,7 @@ SCHEMA: dict[str, dict[str, type]] = {
         "channels": _LIST,
         "debounce_ms": _INT,
         "poll_hz": _INT,
+        "idle_poll_hz": _INT,
         "present_below": _INT,
         "absent_above": _INT,
         "flipped_above": _INT,
@@ -217,10 +218,18 @@ def _check_pins(data: dict, errors: list[str]) -> None:
                 errors.append(
                     f"{key}: GPIO {pin} is {bus.upper()} {pins[pin]}, and {bus} is enabled"
                 )
+        if pin in seen and _shared_display_line(key, seen[pin]):
+            continue  # SPI panels may share DC and reset: chip select picks the panel
         if pin in seen:
             errors.append(f"{key}: GPIO {pin} is already used by {seen[pin]}")
         else:
             seen[pin] = key
+
+
+def _shared_display_line(key: str, other: str) -> bool:
+    """Both keys name the same line (dc_pin or reset_pin) of the two displays."""
+    a, b = key.split("."), other.split(".")
+    return a[0] == b[0] == "display" and a[2] == b[2] and a[2] in ("dc_pin", "reset_pin")
 
 
 def _check_addresses(data: dict, errors: list[str]) -> None:
@@ -243,6 +252,8 @@ def _check_addresses(data: dict, errors: list[str]) -> None:
         else:
             if not buses.get("spi", False):
                 errors.append(f"{where}.interface: spi is not enabled in [buses]")
+            if "dc_pin" not in table:
+                errors.append(f"{where}.dc_pin: an SPI display needs its data/command pin")
             slot = ("spi", table.get("spi_port", 0), table.get("spi_device", 0))
         if slot in seen:
             kind, bus, address = slot
@@ -277,6 +288,28 @@ def _check_bank(data: dict, errors: list[str]) -> None:
         dupes = sorted({c for c in channels if channels.count(c) > 1})
         if dupes:
             errors.append(f"bank.channels: channel {dupes[0]} is used twice")
+        _check_analog(bank, errors)
+
+
+def _check_analog(bank: dict, errors: list[str]) -> None:
+    """The hall thresholds must leave an empty band between the two sides."""
+    low = bank.get("present_below", 400)
+    high = bank.get("flipped_above", 624)
+    leave = bank.get("absent_above", low + 40)
+    if not 8 <= low < leave:
+        errors.append(f"bank.absent_above: {leave} must be above present_below ({low})")
+    elif leave >= high - (leave - low):
+        errors.append(
+            f"bank.flipped_above: {high} leaves no empty band above absent_above ({leave})"
+        )
+    elif high > 1015:
+        errors.append(f"bank.flipped_above: {high} is at the ADC's rail (at most 1015)")
+    fast = bank.get("poll_hz", 20)
+    idle = bank.get("idle_poll_hz", 5)
+    if not 1 <= fast <= 200:
+        errors.append(f"bank.poll_hz: {fast} is not 1 to 200")
+    elif not 1 <= idle <= fast:
+        errors.append(f"bank.idle_poll_hz: {idle} is not 1 to poll_hz ({fast})")
 
 
 def _check_game(data: dict, errors: list[str]) -> None:

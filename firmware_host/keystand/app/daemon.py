@@ -21,7 +21,7 @@ from ..rules.keygen import random_layout
 from ..rules.missions import make_rules
 from ..rules.report import summary
 from ..screens.keyscreen import render
-from .config import Config, ConfigError
+from .config import Config
 from .events import ControlInput, Dump, PrintResult, ScanRefused, ScanText, SlotEdge, Stop
 from .journal import Journal, action_to_json
 from .menu import Settings
@@ -29,6 +29,7 @@ from .session import Session
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
+SIM_CHECKMARK, SIM_BYSTANDER = 200, 824  # simulated hall readings of a token, either side up
 
 
 class Daemon:
@@ -78,31 +79,54 @@ class Daemon:
     # ------------------------------------------------------------------ hardware
 
     def _display(self, seat: str):
-        from luma.core.interface.serial import i2c
+        """The seat's panel on luma.oled, over I2C or SPI (recorded when simulating)."""
+        from luma.oled import device as devices
 
-        from ..hal.i2c_record import RecordingBus
-        from ..hal.oled import PagedOled
+        from ..hal.oled import ColourOled, PagedOled
 
         table = self.config.section("display").get(seat, {})
         driver = table.get("driver", "ssd1306")
-        if driver == "ssd1351":
-            raise ConfigError(f"display.{seat}.driver: the daemon drives ssd1306 and sh1106 so far")
-        from luma.oled import device as devices
-
+        colour = driver == "ssd1351"
+        size = (table.get("width", 128), table.get("height", 128 if colour else 64))
+        serial, bus = self._display_wire(table)
         cls = getattr(devices, driver)
-        address = table.get("i2c_address", 0x3C)
         rotate = table.get("rotate", 0)
+
+        def factory():
+            return cls(serial(), width=size[0], height=size[1], rotate=rotate)
+
+        panel = ColourOled(factory) if colour else PagedOled(factory, driver)
+        panel.size = size
+        panel.bus = bus  # the simulator reads the wire from here (None on the Pi)
+        return panel
+
+    def _display_wire(self, table: dict):
+        """A factory for the luma serial interface, and the recording bus if simulated."""
+        from luma.core.interface.serial import i2c, spi
+
+        if table.get("interface", "i2c") == "spi":
+            port, device = table.get("spi_port", 0), table.get("spi_device", 0)
+            dc, reset = table.get("dc_pin", 24), table.get("reset_pin")
+            if self.simulate:
+                from ..hal.spi_record import RecordingGpio, RecordingSpi
+
+                gpio = RecordingGpio()
+                wire = RecordingSpi(gpio, dc)
+                return (
+                    lambda: spi(
+                        spi=wire, gpio=gpio, port=port, device=device, gpio_DC=dc, gpio_RST=reset
+                    ),
+                    wire,
+                )
+            return lambda: spi(port=port, device=device, gpio_DC=dc, gpio_RST=reset), None
+        address = table.get("i2c_address", 0x3C)
         if self.simulate:
+            from ..hal.i2c_record import RecordingBus
+
             bus = RecordingBus()
-
-            def factory():
-                return cls(i2c(bus=bus, address=address), rotate=rotate)
-
-            panel = PagedOled(factory, driver)
-            panel.bus = bus  # the simulator reads the wire from here
-            return panel
+            return lambda: i2c(bus=bus, address=address), bus
         port = table.get("i2c_port", 1)
-        return PagedOled(lambda: cls(i2c(port=port, address=address), rotate=rotate), driver)
+        return lambda: i2c(port=port, address=address), None
 
     def _controls(self):
         from ..hal.controls import SeatControls
@@ -116,7 +140,12 @@ class Daemon:
         from ..hal.bank import DigitalBank, SlotFilter
 
         table = self.config.section("bank")
-        if table.get("sensor", "none") != "digital":
+        sensor = table.get("sensor", "none")
+        if sensor == "mcp3008":
+            bank = self._analog_bank(table)
+            # The sampler thread already confirmed each change: no second debounce.
+            return bank, SlotFilter(len(table["channels"]), 0.0, bank.levels())
+        if sensor != "digital":
             return None, None
         active_low = table.get("active_low", True)
         bank = DigitalBank(
@@ -125,6 +154,45 @@ class Daemon:
 
         debounce = table.get("debounce_ms", 30) / 1000
         return bank, SlotFilter(len(table["pins"]), debounce, bank.levels())
+
+    def _analog_bank(self, table: dict):
+        from ..hal.analog import AnalogBank, Thresholds
+
+        device = table.get("spi_device", 0)
+        if self.simulate:
+            from gpiozero import Device
+
+            from ..hal.mcp3008_sim import SimulatedMcp3008
+
+            # gpiozero's software SPI bus asks for the default pin factory even
+            # when given one; on the Pi that is lgpio, here it must be the mock.
+            if Device.pin_factory is None:
+                Device.pin_factory = self.pin_factory
+            self.adc_chips = {
+                d: SimulatedMcp3008(d, self.pin_factory) for d in (device, 1 - device)
+            }
+        low = table.get("present_below", 400)
+        return AnalogBank(
+            table["channels"],
+            Thresholds(
+                present_below=low,
+                flipped_above=table.get("flipped_above", 624),
+                hysteresis=table.get("absent_above", low + 40) - low,
+            ),
+            self.queue.put,
+            time.monotonic,
+            spi_port=table.get("spi_port", 0),
+            spi_device=device,
+            poll_hz=table.get("poll_hz", 20),
+            idle_hz=table.get("idle_poll_hz", 5),
+            debounce_ms=table.get("debounce_ms", 30),
+            pin_factory=self.pin_factory,
+        )
+
+    def adc_channel(self, channel: int) -> tuple[object, int]:
+        """The simulated chip and input for a bank channel (0-7 first chip, 8-15 second)."""
+        device = self.config.section("bank").get("spi_device", 0)
+        return self.adc_chips[device if channel < 8 else 1 - device], channel % 8
 
     def _scanner(self):
         """Start the scanner's reader thread; returns its port (simulation writes to it)."""
@@ -222,21 +290,46 @@ class Daemon:
         )
         if self.filter is not None:
             if self.simulate:
-                self._simulate_fill(state.tokens_left)
-            session.bank(sum(self.filter.stable))
+                self._simulate_fill(state)
+            session.bank(*self.bank_reading())
         return session
 
-    def _simulate_fill(self, count: int) -> None:
+    def _simulate_fill(self, state) -> None:
         """A simulated table starts each game with its bank filled, slot 1 first."""
+        from ..hal.mcp3008_sim import MID_SCALE
+
         table = self.config.section("bank")
-        active_low = table.get("active_low", True)
-        for slot, pin in enumerate(table["pins"]):
-            mock = self.pin_factory.pin(pin)
-            present = slot < count
-            mock.drive_low() if present == active_low else mock.drive_high()
+        if table.get("sensor") == "mcp3008":
+            # Checkmark side up first, then the bystander-side tokens.
+            checkmarks = state.tokens_left - state.bystander_left
+            for slot, channel in enumerate(table["channels"]):
+                chip, pin = self.adc_channel(channel)
+                chip.values[pin] = (
+                    SIM_CHECKMARK
+                    if slot < checkmarks
+                    else SIM_BYSTANDER
+                    if slot < state.tokens_left
+                    else MID_SCALE
+                )
+            self.bank.restart()
+        else:
+            active_low = table.get("active_low", True)
+            for slot, pin in enumerate(table["pins"]):
+                mock = self.pin_factory.pin(pin)
+                present = slot < state.tokens_left
+                mock.drive_low() if present == active_low else mock.drive_high()
         # The edges this posted are no news once the filter starts from these levels
         # (it ignores an edge to the level it already holds); other events stay queued.
         self.filter.edge_reset(self.bank.levels())
+
+    def bank_reading(self) -> tuple[int, int | None, tuple[int, ...]]:
+        """Tokens in the bank, how many bystander side up (analog only), faulty slots."""
+        stable = self.filter.stable
+        present = sum(1 for v in stable if v and v != "fault")
+        sided = self.config.section("bank").get("sensor") == "mcp3008"
+        bystanders = sum(1 for v in stable if v == "bystander") if sided else None
+        faults = tuple(i + 1 for i, v in enumerate(stable) if v == "fault")
+        return present, bystanders, faults
 
     def _start_game(self, code=None):
         from ..rules.game import new_game
@@ -298,7 +391,7 @@ class Daemon:
                 self.print_slip()
             self._apply_effects()
         elif isinstance(event, SlotEdge) and self.filter is not None:
-            self.filter.edge(event.slot, event.present, event.at)
+            self.filter.edge(event.slot, event.side or event.present, event.at)
         elif isinstance(event, ScanText):
             log.info("scan: %s", event.text)
             self.session.scan(event.text)
@@ -309,7 +402,7 @@ class Daemon:
         elif isinstance(event, Dump):
             print(self.dump(), flush=True)
         if self.filter is not None and self.filter.tick(time.monotonic()):
-            self.session.bank(sum(self.filter.stable))
+            self.session.bank(*self.bank_reading())
         if self.session.load_requested is not None:
             self.session = self._table(self._start_game(self.session.load_requested))
 
@@ -336,7 +429,8 @@ class Daemon:
         for seat, view in self.session.views().items():
             if self._shown.get(seat) == view:
                 continue
-            self.displays[seat].show(render(view))
+            panel = self.displays[seat]
+            panel.show(render(view, *panel.size))
             self._shown[seat] = view
             for listener in self.frame_listeners:
                 listener(seat)

@@ -49,8 +49,11 @@ class Session:
         self.messages: dict[str, Message | None] = {"A": None, "B": None}
         self.to_take = 0  # tokens the engine spent that are still in the bank
         self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
+        self.bank_bystanders: int | None = None  # of those, bystander side up (analog only)
+        self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
         self.new_game_requested = False
         self.showing_qr = {"A": False, "B": False}
+        self.debrief = {"A": False, "B": False}  # after the game: showing the partner's key
         self.print_requested = False
         self.pending_load = None  # a scanned GameCode waiting for confirmation
         self.load_requested = None  # a GameCode the daemon should start
@@ -81,7 +84,9 @@ class Session:
         view = seat_view(self.state, seat)  # type: ignore[arg-type]
         if kind in ("left", "right"):
             step = 1 if kind == "right" else -1
-            if view.role == "clue":
+            if view.role == "over":
+                self.debrief[seat] = not self.debrief[seat]
+            elif view.role == "clue":
                 self.clue_number[seat] = min(9, max(0, self.clue_number[seat] + step))
                 self.messages[seat] = Message("clue_number", (self.clue_number[seat],))
             else:
@@ -101,10 +106,15 @@ class Session:
             else:
                 self._act(seat, Pass(seat))  # type: ignore[arg-type]
 
-    def bank(self, present_count: int) -> None:
-        """The sensors' debounced count of tokens in the bank changed."""
+    def bank(
+        self, present_count: int, bystander_up: int | None = None, faults: tuple[int, ...] = ()
+    ) -> None:
+        """The sensors' debounced bank changed: tokens in it, how many bystander side up
+        (an analog bank tells sides; None when it cannot), slots whose sensor is faulty."""
         before = self.bank_count
         self.bank_count = present_count
+        self.bank_bystanders = bystander_up
+        self.bank_faults = faults
         expected = self.state.tokens_left + self.to_take
         if before is not None and present_count == before - 1:
             if self.to_take:
@@ -205,24 +215,41 @@ class Session:
     def _show_discrepancy(self) -> None:
         if self.bank_count is None or self.state.phase == "over":
             return
-        expected = self.state.tokens_left + self.to_take
-        if self.bank_count < expected:
-            kind = "unexpected_take"
-        elif self.bank_count > expected:
-            kind = "put_back"
-        else:
-            if any(m and m.kind in ("unexpected_take", "put_back") for m in self.messages.values()):
+        kinds = ("unexpected_take", "put_back", "flip", "sensor_fault")
+        message = self._bank_message()
+        if message is None:
+            if any(m and m.kind in kinds for m in self.messages.values()):
                 self.messages = {"A": None, "B": None}
             return
-        for seat in SEATS:
-            self.messages[seat] = Message(kind, (abs(self.bank_count - expected),))
+        self.messages = {seat: message for seat in SEATS}
+
+    def _bank_message(self) -> Message | None:
+        """What the table must do for the bank to match the engine, if anything."""
+        if self.bank_faults:
+            return Message("sensor_fault", (self.bank_faults[0],))
+        expected = self.state.tokens_left + self.to_take
+        if self.bank_count < expected:
+            return Message("unexpected_take", (expected - self.bank_count,))
+        if self.bank_count > expected:
+            return Message("put_back", (self.bank_count - expected,))
+        # Sides matter only in missions, and only once no token is still owed.
+        rules = self.state.rules
+        if self.bank_bystanders is None or self.to_take or rules.bystander_tokens >= rules.tokens:
+            return None
+        wrong = self.bank_bystanders - self.state.bystander_left
+        if wrong > 0:
+            return Message("flip", (wrong, "checkmark"))
+        if wrong < 0:
+            return Message("flip", (-wrong, "bystander"))
+        return None
 
     # ------------------------------------------------------------------ output
 
     def views(self) -> dict[str, SeatView]:
         out = {}
         for seat in SEATS:
-            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat])  # type: ignore[arg-type]
+            debrief = self.debrief[seat] and self.state.phase == "over"
+            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat], debrief)  # type: ignore[arg-type]
             menu = self.menus[seat]
             if menu is not None:
                 view = replace(

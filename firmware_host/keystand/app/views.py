@@ -8,8 +8,16 @@ from ..screens.view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, S
 
 
 def seat_view(
-    state: GameState, seat: Seat, cursor: int | None = None, message: Message | None = None
+    state: GameState,
+    seat: Seat,
+    cursor: int | None = None,
+    message: Message | None = None,
+    debrief: bool = False,
 ) -> SeatView:
+    """``debrief``: show the partner's side instead, which only a finished game allows."""
+    if debrief and state.phase != "over":
+        raise ValueError("the partner's side is shown only after the game")
+    shown: Seat = ("B" if seat == "A" else "A") if debrief else seat
     marks = []
     for i in (seat_index(j, seat) for j in range(25)):
         guessers = state.bystander_guessers(i)
@@ -33,7 +41,7 @@ def seat_view(
         role = "clue" if state.can_give_clue(seat) else "wait"
     return SeatView(
         seat=seat,
-        side=turned(state.layout.side(seat), seat),
+        side=turned(state.layout.side(shown), seat),  # in this seat's reading order
         marks=tuple(marks),
         tokens_left=state.tokens_left,
         bystander_left=state.bystander_left,
@@ -43,4 +51,5 @@ def seat_view(
         message=message,
         outcome=state.outcome,
         clue=state.clue_number,
+        debrief=debrief,
     )

@@ -146,3 +146,12 @@ class DisplayRam:
                         y = p * 8 + bit
                         px[X, self.height - 1 - y if flip_y else y] = 1
         return img
+
+
+def decoder_for(kind: str):
+    """The controller model that reads a panel's wire: mono ``DisplayRam`` or ``ColourRam``."""
+    if kind == "ssd1351":
+        from .colour_controller import ColourRam
+
+        return ColourRam()
+    return DisplayRam(kind)

@@ -105,3 +105,63 @@ class PagedOled:
         if self.device is not None:
             with contextlib.suppress(*BUS_ERRORS):
                 self.device.cleanup()
+
+
+class ColourOled:
+    """The SSD1351 colour panel on luma.oled.
+
+    Unlike the mono drivers, luma's colour devices already send only what changed
+    (``diff_to_previous``: the changed box of each quarter of the frame), so this
+    keeps luma's upload and adds what the mono adapter has: an unchanged frame
+    sends nothing, and a failed write re-initialises the panel on the next frame.
+    """
+
+    kind = "ssd1351"
+
+    def __init__(self, factory: Callable[[], object]) -> None:
+        self._factory = factory
+        self.device = None
+        self.failures = 0
+        self._contrast: int | None = None
+        self._last: Image.Image | None = None
+
+    def _ensure(self):
+        if self.device is None:
+            self.device = self._factory()
+            self._last = None
+            if self._contrast is not None:
+                self.device.contrast(self._contrast)
+        return self.device
+
+    def contrast(self, level: int) -> None:
+        self._contrast = level
+        if self.device is None:
+            return
+        try:
+            self.device.contrast(level)
+        except BUS_ERRORS as exc:
+            self._lost(exc)
+
+    def show(self, image: Image.Image) -> bool:
+        try:
+            device = self._ensure()
+            image = image.convert("RGB")
+            if self._last is not None and image.tobytes() == self._last.tobytes():
+                return True
+            device.display(image)
+            self._last = image
+            return True
+        except BUS_ERRORS as exc:
+            self._lost(exc)
+            return False
+
+    def _lost(self, exc: Exception) -> None:
+        self.failures += 1
+        log.warning("display write failed (%s); will re-initialise", exc)
+        self.device = None
+        self._last = None
+
+    def cleanup(self) -> None:
+        if self.device is not None:
+            with contextlib.suppress(*BUS_ERRORS):
+                self.device.cleanup()

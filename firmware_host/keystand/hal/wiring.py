@@ -77,6 +77,13 @@ def connections(data: dict) -> dict[int, str]:
                 "back_pin": "back button",
             }[key]
             out[PHYSICAL[bcm]] = f"seat {seat} {what}"
+    lines: dict[int, list[str]] = {}  # SPI panels may share their DC and reset lines
+    for seat, table in sorted(displays.items()):
+        for key, name in (("dc_pin", "DC"), ("reset_pin", "RST")):
+            if key in table and table.get("interface") == "spi":
+                lines.setdefault(table[key], [name]).append(f"display {seat}")
+    for bcm, (name, *users) in lines.items():
+        out[PHYSICAL[bcm]] = f"{name}: {' + '.join(users)}"
     bank = data.get("bank", {})
     if bank.get("sensor") == "digital":
         for n, bcm in enumerate(bank.get("pins", []), 1):

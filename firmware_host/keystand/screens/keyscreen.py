@@ -49,7 +49,7 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         r, c = divmod(view.cursor, 5)
         x, y = x0 + c * pitch - 1, y0 + r * pitch - 1
         draw.rectangle((x, y, x + pitch, y + pitch), outline=_ink(colour, (255, 220, 0)))
-    lines = _status_lines(view)
+    lines = status_lines(view)
     if colour:
         tx, ty, step = 2, y0 + 5 * pitch + 2, LINE + 1
     else:
@@ -99,17 +99,23 @@ def _ink(colour: bool, rgb: tuple[int, int, int] = (255, 255, 255)):
     return rgb if colour else 1
 
 
-def _status_lines(view: SeatView) -> list[str]:
+def status_lines(view: SeatView) -> list[str]:
     tokens, mistakes, clue = STATUS
     lines = [_(tokens) % view.tokens_left]
     if view.mission:
         lines.append(_(mistakes) % view.bystander_left)
-    lines.append(_(ROLE_LABEL[view.role]))
+    lines.append(_(DEBRIEF[0] if view.debrief else ROLE_LABEL[view.role]))
     if view.clue is not None:
         lines.append(_(clue) % view.clue)
     if view.message is not None:
         lines.extend(message_lines(view.message))
+    if view.role == "over":
+        lines.append(_(DEBRIEF[2] if view.debrief else DEBRIEF[1]))
     return lines[:7]
+
+
+# After the game a turn of the encoder shows the partner's key, another turn one's own.
+DEBRIEF = ("Partner's key", "Turn: theirs", "Turn: yours")
 
 
 # Each line fits the 62-pixel column beside the mono grid (15 half-width glyphs).
@@ -122,6 +128,8 @@ MESSAGES = {
     "lost": ("Lost:", "%s"),
     "put_back": ("%d too many?", "Take them out"),
     "unexpected_take": ("%d missing?", "Put them back"),
+    "flip": ("Flip %d token", "%s up"),
+    "sensor_fault": ("Bank slot %d:", "sensor fault"),
     "clue_number": ("Clue for %d", "press to give"),
     "refused": ("Not now:", "%.15s"),
     "scan_refused": ("Scan refused:", "%.15s"),
@@ -140,6 +148,7 @@ STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
 def catalog_ids() -> list[str]:
     """Every string the seat screens translate: what the catalogs must cover."""
     ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
+    ids += DEBRIEF
     ids += [part for parts in MESSAGES.values() for part in parts]
     return list(dict.fromkeys(ids))
 

@@ -1,7 +1,9 @@
 """What one seat's screen may know: its own side of the key and the public table.
 
-A ``SeatView`` never holds the other side of the key. The renderer receives only
-this, so a screen cannot leak the partner's side, by construction. Cells are in
+During play a ``SeatView`` never holds the other side of the key. The renderer
+receives only this, so a screen cannot leak the partner's side, by construction.
+After the game, the debrief may hold the partner's side instead of one's own
+(``debrief``), as players turn the key card over once a game is done. Cells are in
 the seat's own reading order (seat B's view is A's frame turned 180°).
 """
 
@@ -42,3 +44,4 @@ class SeatView:
     menu: tuple[tuple[str, str], ...] | None = None  # (item, value) rows when the menu is open
     menu_index: int = 0
     menu_armed: bool = False  # the selected item waits for a hold to confirm
+    debrief: bool = False  # after the game: ``side`` is the partner's, in this seat's order

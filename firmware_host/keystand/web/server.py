@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlparse
 
 from ..app.daemon import Daemon
 from ..app.sim_input import SimInput
-from ..hal.controller import DisplayRam
+from ..hal.controller import decoder_for
 
 SEATS = ("A", "B")
 
@@ -44,7 +44,7 @@ class Simulator:
         self.clients: list[tuple[queue.Queue, str | None]] = []
         self.lock = threading.Lock()
         for seat, panel in daemon.displays.items():
-            ram = self.rams[seat] = DisplayRam(panel.kind)
+            ram = self.rams[seat] = decoder_for(panel.kind)
             panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
         daemon.frame_listeners.append(self._frame)
 

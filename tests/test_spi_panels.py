@@ -1,0 +1,118 @@
+"""Panels on SPI: the SSD1351 colour build and a mono panel wired to SPI instead of I2C."""
+
+import time
+
+import pytest
+from PIL import Image, ImageChops
+
+from device import PROFILES, start_daemon
+from keystand.app.config import check, load
+from keystand.hal.colour_controller import ColourRam
+from keystand.hal.oled import ColourOled
+from keystand.hal.spi_record import RecordingGpio, RecordingSpi
+from keystand.screens.keyscreen import render
+
+FULL_COLOUR_FRAME = 128 * 128 * 2
+
+
+def _as_565(image: Image.Image) -> Image.Image:
+    """What a 65k-colour panel can show of an RGB image."""
+    r, g, b = image.convert("RGB").split()
+    return Image.merge(
+        "RGB",
+        (r.point(lambda v: v & 0xF8), g.point(lambda v: v & 0xFC), b.point(lambda v: v & 0xF8)),
+    )
+
+
+def _settle(d):
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and not d.queue.empty():
+        time.sleep(0.02)
+    time.sleep(0.1)
+
+
+@pytest.fixture
+def colour(tmp_path):
+    d, sim, rams, thread = start_daemon(tmp_path, PROFILES / "colour.toml")
+    yield d, sim, rams
+    d.stop("test over")
+    thread.join(5)
+
+
+def test_the_colour_build_passes_check_config():
+    assert check(load(PROFILES / "colour.toml")) == []
+
+
+def test_colour_panels_show_what_the_renderer_drew(colour):
+    d, sim, rams = colour
+    sim.command("A press")  # a clue: both panels change
+    sim.command("B right")
+    _settle(d)
+    for seat, view in d.session.views().items():
+        assert rams[seat].image().size == (128, 128)
+        want = _as_565(render(view, 128, 128))
+        assert ImageChops.difference(rams[seat].image(), want).getbbox() is None, seat
+
+
+def test_a_cursor_move_on_the_colour_panel_sends_a_small_part_of_a_frame(colour):
+    d, sim, _ = colour
+    _settle(d)
+    wire = d.displays["B"].bus
+    wire.take()
+    sim.command("B right")
+    _settle(d)
+    sent = sum(w.wire_bytes for w in wire.take())
+    assert 0 < sent <= FULL_COLOUR_FRAME // 4
+    wire.take()
+    d.refresh()  # nothing changed: nothing goes over the wire
+    assert wire.take() == []
+
+
+def test_a_loose_colour_panel_is_reinitialised_and_then_shows_the_frame():
+    gpio = RecordingGpio()
+    wire = RecordingSpi(gpio, dc_pin=12)
+    from luma.core.interface.serial import spi
+    from luma.oled.device import ssd1351
+
+    panel = ColourOled(lambda: ssd1351(spi(spi=wire, gpio=gpio, gpio_DC=12, gpio_RST=13)))
+    ram = ColourRam()
+    wire.listeners.append(lambda w: ram.feed([w]))
+    first = Image.new("RGB", (128, 128), (0, 0, 255))
+    assert panel.show(first)
+    wire.fail_writes = 1
+    second = Image.new("RGB", (128, 128), (255, 0, 0))
+    assert not panel.show(second)  # the write failed: reported, not raised
+    assert panel.show(second)  # rebuilt: init sequence and the whole frame again
+    assert panel.failures == 1
+    assert ram.image().getpixel((64, 64)) == (248, 0, 0)
+
+
+def test_a_mono_panel_on_spi_decodes_like_one_on_i2c(tmp_path):
+    # The default build with seat A's SSD1306 moved to SPI (CE0) and the bank off SPI's pins.
+    config = load(PROFILES / "default.toml")
+    config.data["buses"]["spi"] = True
+    config.data["display"]["A"].update(interface="spi", spi_device=0, dc_pin=12)
+    config.data["bank"].update(slots=9, pins=[4, 6, 13, 16, 19, 20, 21, 26, 2])
+    config.data["buses"]["i2c"] = True
+    errors = check(config)
+    assert errors == ["bank.pins[8]: GPIO 2 is I2C SDA, and i2c is enabled"]
+    config.data["bank"].update(slots=8, pins=[4, 6, 13, 16, 19, 20, 21, 26])
+    assert check(config) == []
+
+    from keystand.app.daemon import Daemon
+    from keystand.hal.controller import decoder_for
+
+    d = Daemon(config, tmp_path, simulate=True)
+    ram = decoder_for(d.displays["A"].kind)
+    d.displays["A"].bus.listeners.append(lambda w: ram.feed([w]))
+    d.refresh()
+    view = d.session.views()["A"]
+    assert ImageChops.difference(ram.image(), render(view).convert("1")).getbbox() is None
+    assert isinstance(d.displays["A"].bus, RecordingSpi)
+    d.close()
+
+
+def test_an_spi_display_without_a_dc_pin_is_refused():
+    config = load(PROFILES / "colour.toml")
+    del config.data["display"]["B"]["dc_pin"]
+    assert "display.B.dc_pin: an SPI display needs its data/command pin" in check(config)
