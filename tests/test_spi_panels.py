@@ -116,3 +116,9 @@ def test_an_spi_display_without_a_dc_pin_is_refused():
     config = load(PROFILES / "colour.toml")
     del config.data["display"]["B"]["dc_pin"]
     assert "display.B.dc_pin: an SPI display needs its data/command pin" in check(config)
+
+
+def test_more_tokens_than_the_colour_banks_slots_is_refused():
+    config = load(PROFILES / "colour.toml")
+    config.data["game"] = {"tokens": 11}
+    assert check(config) == ["game.tokens: 11 tokens do not fit the bank's 9 slots"]
