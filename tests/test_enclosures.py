@@ -1,0 +1,160 @@
+"""enclosures/: every part renders alone to a closed solid of the documented size,
+and the parts hold what they are for (tokens, displays, the Pi) without collisions.
+
+Rendering uses Debian's ``openscad``; meshes are checked with trimesh, and
+collisions are boolean intersections computed by manifold3d.
+"""
+
+import math
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import trimesh
+
+ROOT = Path(__file__).resolve().parents[1]
+ENCLOSURES = ROOT / "enclosures"
+PARTS = sorted(p.stem for p in ENCLOSURES.glob("*.scad") if p.stem != "params")
+DOC = (ROOT / "docs" / "enclosures.md").read_text(encoding="utf-8")
+
+pytestmark = [
+    # trimesh divides by the volume of an empty intersection: no collision, no centre.
+    pytest.mark.filterwarnings("ignore:invalid value encountered in divide:RuntimeWarning"),
+    pytest.mark.filterwarnings("ignore:divide by zero encountered in divide:RuntimeWarning"),
+]
+
+
+def _openscad(scad: Path, out: Path) -> str:
+    assert shutil.which("openscad"), "install Debian's openscad (scripts/test does)"
+    done = subprocess.run(
+        ["openscad", "-o", str(out), str(scad)], capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    assert "WARNING" not in done.stderr, done.stderr
+    return done.stderr
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", text)]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """Each part's mesh and the bounding box it declares (``echo(bbox = ...)``)."""
+    out = tmp_path_factory.mktemp("stl")
+    parts = {}
+    for name in PARTS:
+        log = _openscad(ENCLOSURES / f"{name}.scad", out / f"{name}.stl")
+        bbox = _numbers(re.search(r"ECHO: bbox = \[(.*?)\]", log).group(1))
+        parts[name] = (trimesh.load(out / f"{name}.stl"), bbox)
+    return parts
+
+
+@pytest.fixture(scope="module")
+def p(tmp_path_factory):
+    """The shared dimensions, evaluated by OpenSCAD itself (derived ones included)."""
+    names = re.findall(r"^(\w+) =", (ENCLOSURES / "params.scad").read_text(), re.M)
+    names = [n for n in names if n != "$fn"]
+    probe = tmp_path_factory.mktemp("probe") / "probe.scad"
+    probe.write_text(
+        f"include <{ENCLOSURES / 'params.scad'}>\n"
+        + "".join(f'echo("{n}", {n});\n' for n in names)
+        + "cube(1);\n"
+    )
+    log = _openscad(probe, probe.with_suffix(".stl"))
+    return {m[0]: float(m[1]) for m in re.findall(r'ECHO: "(\w+)", (-?[\d.e-]+)', log)}
+
+
+@pytest.mark.parametrize("name", PARTS)
+def test_part_is_a_closed_solid_of_the_documented_size(rendered, name):
+    mesh, bbox = rendered[name]
+    assert mesh.is_watertight and mesh.is_volume
+    assert mesh.volume > 0
+    assert mesh.extents == pytest.approx(bbox, abs=0.02)
+    row = re.search(rf"^\| `{name}\.scad` \| ([^|]+) \|", DOC, re.M)
+    assert row, f"docs/enclosures.md lists no size for {name}"
+    assert _numbers(row.group(1)) == pytest.approx(bbox, abs=0.05)
+    assert (ROOT / "docs" / "enclosures" / f"{name}.png").stat().st_size > 5000
+
+
+def test_dimension_rules(p):
+    assert p["slot_pitch"] >= p["token_d"] + p["clearance"] + p["rib"]
+    assert p["slot_d"] > p["token_d"]
+    assert p["window_w"] >= p["oled_active_w"] and p["window_h"] >= p["oled_active_h"]
+    assert p["window_w"] < p["oled_glass_w"] and p["window_h"] < p["oled_glass_h"]
+    assert p["lip_w"] < p["opening_w"] and p["lip_d"] < p["opening_d"]
+    assert p["slots_per_row"] * p["slot_rows"] >= p["slots"]
+    assert 9 <= p["slots"] <= 12
+
+
+def _collides(a, b) -> float:
+    return trimesh.boolean.intersection([a, b], engine="manifold").volume
+
+
+def test_a_token_with_its_magnet_sits_in_every_slot(rendered, p):
+    tray, _ = rendered["token_tray"]
+    h = p["token_t"] + p["magnet_t"]
+    for n in range(int(p["slots"])):
+        col, row = n % p["slots_per_row"], n // p["slots_per_row"]
+        x = p["wall"] + p["mark_strip"] + (col + 0.5) * p["slot_pitch"]
+        y = p["wall"] + (row + 0.5) * p["slot_pitch"]
+        token = trimesh.creation.cylinder(radius=p["token_d"] / 2, height=h, sections=96)
+        token.apply_translation((x, y, p["tray_h"] - h / 2))
+        assert _collides(tray, token) < 1e-6, f"slot {n + 1}"
+    # A slot pitch one token wide would make neighbours overlap: the check can fail.
+    wide = trimesh.creation.cylinder(radius=p["slot_pitch"] / 2 + 0.5, height=h)
+    wide.apply_translation((p["wall"] + p["mark_strip"] + p["slot_pitch"] / 2, 0, 0))
+    wide.apply_translation((0, p["wall"] + p["slot_pitch"] / 2, p["tray_h"] - h / 2))
+    assert _collides(tray, wide) > 1
+
+
+def test_the_tray_base_closes_the_tray_exactly(rendered):
+    tray, _ = rendered["token_tray"]
+    base, _ = rendered["tray_base"]
+    assert tray.bounds[:, :2] == pytest.approx(base.bounds[:, :2])
+
+
+def _face_frame(p, s: float):
+    """Seat A's face frame at ``s`` up the slope, as display_stand.scad places cut-outs."""
+    t = math.radians(p["tilt"])
+    frame = trimesh.transformations.rotation_matrix(t, (1, 0, 0))
+    frame[:3, 3] = (p["stand_w"] / 2, -p["stand_base_d"] / 2 + s * math.cos(t), s * math.sin(t))
+    return frame
+
+
+def test_each_display_sits_behind_its_window_with_the_lit_area_uncovered(rendered, p):
+    stand, _ = rendered["display_stand"]
+    wall = p["wall"]
+    for mirror in (False, True):
+        frame = _face_frame(p, p["window_at"])
+        if mirror:
+            frame = trimesh.transformations.reflection_matrix((0, 0, 0), (0, 1, 0)) @ frame
+        # The glass in its pocket, its front 1 mm behind the face.
+        glass = trimesh.creation.box((p["oled_glass_w"], p["oled_glass_h"], p["oled_glass_t"]))
+        glass.apply_translation((0, 0, -1 - p["oled_glass_t"] / 2 - 0.01))
+        glass.apply_transform(frame)
+        assert _collides(stand, glass) < 1e-6
+        # The lit area's line of sight through the wall is clear.
+        sight = trimesh.creation.box((p["oled_active_w"], p["oled_active_h"], wall + 2))
+        sight.apply_translation((0, 0, -(wall + 2) / 2 + 0.9))
+        sight.apply_transform(frame)
+        assert _collides(stand, sight) < 1e-6
+        # And the PCB behind the glass would not fit through the window.
+        pcb = trimesh.creation.box((p["oled_pcb_w"], p["oled_pcb_h"], wall + 2))
+        pcb.apply_translation((0, 0, -(wall + 2) / 2 + 0.9))
+        pcb.apply_transform(frame)
+        assert _collides(stand, pcb) > 1
+
+
+def test_the_stand_sits_on_its_base_and_the_pi_fits_inside(rendered, p):
+    stand, _ = rendered["display_stand"]
+    base, _ = rendered["stand_base"]
+    lifted = stand.copy()
+    lifted.apply_translation((0, 0, p["floor_t"]))
+    assert _collides(lifted, base) < 1e-6  # the lip is inside the walls
+    pi = trimesh.creation.box((p["pi_w"], p["pi_d"], 12))  # board, parts and headers
+    pi.apply_translation((p["stand_w"] / 2, 0, p["floor_t"] + p["standoff_h"] + 6.01))
+    assert _collides(lifted, pi) < 1e-6
+    assert _collides(base, pi) < 1e-6
