@@ -48,7 +48,10 @@ def _errors(tmp_path, text):
             "[controls.B]\npush_pin = 2\n",
             "controls.B.push_pin: GPIO 2 is I2C SDA, and i2c is enabled",
         ),
-        ("[controls.B]\npush_pin = 30\n", "controls.B.push_pin: GPIO 30 is not on the Pi's header"),
+        (
+            "[controls.B]\npush_pin = 30\n",
+            "controls.B.push_pin: GPIO 30 is not on the pi-zero-2w header",
+        ),
         ("[buses]\nspi = true\n", "bank.pins[9]: GPIO 9 is SPI MISO, and spi is enabled"),
         (
             "[display.B]\ni2c_address = 0x3C\n",
@@ -85,3 +88,29 @@ def test_check_config_command(cli, tmp_path):
         assert result.stderr.count("\n") == 1
     loop = _write(tmp_path, 'include = "loop.toml"\n', "loop.toml")
     assert "includes itself" in cli("check-config", str(loop)).stderr
+
+
+def test_each_boards_header_is_what_gpiozero_knows_of_it():
+    from gpiozero import pi_info
+
+    from keystand.app.config import BOARDS
+
+    for model, (revision, header) in BOARDS.items():
+        info = pi_info(revision)
+        main = "J8" if "J8" in info.headers else "P1"
+        gpios = {
+            int(pin.name[4:])
+            for pin in info.headers[main].pins.values()
+            if pin.name.startswith("GPIO")
+        }
+        assert header == gpios - {0, 1}, model
+
+
+def test_a_pin_missing_on_the_chosen_pi_is_refused():
+    config = load(ROOT / "hardware" / "profiles" / "default.toml")
+    config.data["board"]["model"] = "pi1b"  # a 26-pin header: no GPIO 5, 6, 12, 13, 16, ...
+    errors = check(config)
+    assert "controls.B.back_pin: GPIO 5 is not on the pi1b header" in errors
+    assert "bank.pins[1]: GPIO 6 is not on the pi1b header" in errors
+    config.data["board"]["model"] = "pi5"
+    assert check(config) == []

@@ -12,9 +12,20 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-# What each Pi exposes on its 40-pin header (BCM 0-27); 0 and 1 are the HAT EEPROM bus.
-BOARDS = {"pi-zero-2w", "pi3", "pi4", "pi5"}
-HEADER_GPIO = set(range(2, 28))
+# The GPIOs on each board's main header, as gpiozero's board data lists them
+# (tests/test_config.py compares), less 0 and 1, the HAT EEPROM bus. Kept here so
+# check-config runs with the standard library alone (the Pi installer runs it
+# before anything is installed). The revision codes are gpiozero's.
+HEADER_40 = frozenset(range(2, 28))
+BOARDS = {
+    "pi-zero-2w": ("902120", HEADER_40),
+    "pi3": ("a02082", HEADER_40),
+    "pi4": ("a03111", HEADER_40),
+    "pi5": ("c04170", HEADER_40),
+    # The 26-pin header of a Pi 1 model B (rev 2): the first 26 pins of the 40.
+    "pi1b": ("000e", frozenset({2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 17, 18, 22, 23, 24, 25, 27})),
+}
+HEADER_GPIO = HEADER_40
 BUS_PINS = {
     "i2c": {2: "SDA", 3: "SCL"},
     "spi": {7: "CE1", 8: "CE0", 9: "MISO", 10: "MOSI", 11: "SCLK"},
@@ -79,7 +90,7 @@ CHOICES = {
     ("game", "ruleset"): {"duet", "paper"},
     ("game", "turn_order"): {"strict", "loose"},
     ("game", "language"): {"en", "fi", "ja"},
-    ("board", "model"): BOARDS,
+    ("board", "model"): set(BOARDS),
 }
 
 
@@ -205,13 +216,15 @@ def _pins(data: dict) -> list[tuple[str, int]]:
 
 def _check_pins(data: dict, errors: list[str]) -> None:
     buses = data.get("buses", {})
+    model = data.get("board", {}).get("model", "pi-zero-2w")
+    header = BOARDS[model][1]
     seen: dict[int, str] = {}
     for key, pin in _pins(data):
         if not isinstance(pin, int) or isinstance(pin, bool):
             errors.append(f"{key}: must be a GPIO number, not {pin!r}")
             continue
-        if pin not in HEADER_GPIO:
-            errors.append(f"{key}: GPIO {pin} is not on the Pi's header (GPIO 2 to 27)")
+        if pin not in header:
+            errors.append(f"{key}: GPIO {pin} is not on the {model} header")
             continue
         for bus, pins in BUS_PINS.items():
             if buses.get(bus, False) and pin in pins:
