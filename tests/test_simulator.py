@@ -13,6 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -38,8 +39,7 @@ ARGS = [
 ]
 
 
-@pytest.fixture
-def simulator(tmp_path):
+def _start(tmp_path, *extra):
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -52,6 +52,7 @@ def simulator(tmp_path):
             KEY,
             "--state-dir",
             str(tmp_path),
+            *extra,
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -59,9 +60,31 @@ def simulator(tmp_path):
     )
     line = proc.stdout.readline()
     assert line.startswith("keystand simulator: http://127.0.0.1:"), line
-    yield line.split(": ", 1)[1].strip()
+    return proc, line.split(": ", 1)[1].strip()
+
+
+@pytest.fixture
+def simulator(tmp_path):
+    proc, url = _start(tmp_path)
+    yield url
     proc.terminate()
     proc.wait(5)
+
+
+@pytest.fixture
+def start_simulator(tmp_path):
+    """Start a simulator with extra arguments (a --config, say)."""
+    procs = []
+
+    def start(*extra):
+        proc, url = _start(tmp_path, *extra)
+        procs.append(proc)
+        return url
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        proc.wait(5)
 
 
 @pytest.fixture
@@ -205,3 +228,162 @@ def test_seat_views_need_their_token(simulator, browser):
     page.click("#btn-A-press")
     page.wait_for_timeout(500)
     assert phone.evaluate("window.keystandFrames") >= 1
+
+
+# --- the rest of the table: printer, scanner, panels, words, phone links, analog bank ---
+
+
+def _panel(page, seat):
+    src = page.get_attribute(f"#panel-{seat}", "src")
+    return Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+
+
+def _read_qr(image):
+    import zxingcpp
+
+    big = image.convert("L").resize((image.width * 4, image.height * 4), Image.NEAREST)
+    framed = Image.new("L", (big.width + 64, big.height + 64), 255)  # a quiet zone
+    framed.paste(big, (32, 32))
+    return [r.text for r in zxingcpp.read_barcodes(framed)]
+
+
+def _menu_item(page, seat, presses_right):
+    page.click(f"#btn-{seat}-back_hold")
+    for _ in range(presses_right):
+        page.click(f"#btn-{seat}-right")
+    page.click(f"#btn-{seat}-press")
+    page.evaluate("window.keystandIdle()")
+
+
+# Menu order with a printer and a web server: new game, mission, bank, rules,
+# language, brightness, show QR, phone link, print slip, shut down.
+PHONE_LINK, PRINT_SLIP = 7, 8
+
+
+def test_a_printed_slip_comes_out_on_the_page(simulator, browser):
+    from keystand.rules.gamecode import decode as decode_game
+
+    page = browser.new_page()
+    page.goto(simulator)
+    page.wait_for_function("window.keystandFrames >= 2")
+    _menu_item(page, "A", PRINT_SLIP)
+    page.wait_for_function("window.keystandSlips >= 1", timeout=20000)
+    src = page.get_attribute("#slips img", "src")
+    slip = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+    (text,) = _read_qr(slip)
+    assert decode_game(text).layout == LAYOUT  # the slip loads this very game
+
+
+def test_a_dropped_qr_image_loads_its_game(simulator, browser, tmp_path):
+    from keystand.rules.gamecode import GameCode, encode
+    from keystand.rules.ranking import unrank
+    from keystand.screens.qr import qr_image
+
+    other = unrank(123456789)
+    image = tmp_path / "slip.png"
+    qr_image(encode(GameCode(Rules(), layout=other)), module=6).save(image)
+    page = browser.new_page()
+    page.goto(simulator)
+    page.wait_for_function("window.keystandFrames >= 2")
+    words_before = page.inner_text("#words")
+    page.set_input_files("#scan-file", str(image))
+    expected = Session(new_game(other, Rules()), lambda a, s: None, sensed_bank=True)
+    expected.bank(9)
+    deadline = time.monotonic() + 10
+    while not _same(_panel(page, "A"), render(expected.views()["A"])):
+        assert time.monotonic() < deadline, "the scanned game never reached the panel"
+        time.sleep(0.1)
+    assert _same(_panel(page, "B"), render(expected.views()["B"]))
+    page.wait_for_function(f"document.getElementById('words').innerText !== {words_before!r}")
+
+    not_a_code = tmp_path / "blank.png"
+    Image.new("L", (200, 200), 255).save(not_a_code)
+    page.set_input_files("#scan-file", str(not_a_code))
+    page.wait_for_function("document.getElementById('error').textContent !== ''")
+    assert page.inner_text("#error") == "no QR code found in the image"
+
+
+def test_the_panel_switch_shows_colour_panels_and_keeps_the_game(simulator, browser):
+    page = browser.new_page()
+    page.goto(simulator)
+    t = Table(page)
+    t.click("A", "press")  # a clue: the game has started
+    t.settle_and_compare()
+    page.click("#panels")
+    page.wait_for_function("window.keystandPanel === 'colour'", timeout=10000)
+    deadline = time.monotonic() + 10
+    want = {s: _as_565(render(v, 128, 128)) for s, v in t.session.views().items()}
+    while not all(_panel(page, s).convert("RGB").tobytes() == want[s].tobytes() for s in "AB"):
+        assert time.monotonic() < deadline, "colour panels differ from the renderer"
+        time.sleep(0.1)
+    assert page.locator(".slot").count() == 9  # the colour build's bank
+    page.click("#panels")  # and back: still the same game
+    page.wait_for_function("window.keystandPanel === 'mono'", timeout=10000)
+    t.settle_and_compare()
+
+
+def _as_565(image):
+    r, g, b = image.convert("RGB").split()
+    return Image.merge(
+        "RGB",
+        (r.point(lambda v: v & 0xF8), g.point(lambda v: v & 0xFC), b.point(lambda v: v & 0xF8)),
+    )
+
+
+def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
+    from keystand.books.words import deal, load
+    from keystand.rules.ranking import rank
+
+    page = browser.new_page()
+    page.goto(simulator)
+    page.wait_for_function("document.querySelectorAll('.card').length == 25")
+    words = deal(load("en"), rank(LAYOUT))
+    assert page.inner_text("#word-0") == words[0] and page.inner_text("#word-24") == words[24]
+    t = Table(page)
+    t.click("A", "press")
+    t.guess("B", A_GREENS[0])  # found: that card is covered by a green agent
+    page.wait_for_function(
+        f"document.getElementById('word-{A_GREENS[0]}').className.includes('agent')"
+    )
+    page.select_option("#words-lang", "fi")
+    fi = deal(load("fi"), rank(LAYOUT))
+    page.wait_for_function(f"document.getElementById('word-0').innerText === {fi[0]!r}")
+
+
+def test_a_seat_can_show_its_phone_link_as_a_qr(simulator, browser):
+    page = browser.new_page()
+    page.goto(simulator)
+    page.wait_for_function("window.keystandFrames >= 2")
+    _menu_item(page, "A", PHONE_LINK)
+    deadline = time.monotonic() + 5
+    while not (found := _read_qr(_panel(page, "A"))):
+        assert time.monotonic() < deadline, "no QR code on seat A's panel"
+        time.sleep(0.1)
+    (link,) = found
+    assert "/s/A?t=" in link
+    phone = browser.new_page()
+    phone.goto(link)
+    phone.wait_for_function("window.keystandFrames >= 1")
+    assert phone.query_selector("#panel-A") and phone.query_selector("#panel-B") is None
+    assert _status(link.replace("/s/A", "/s/B")) == 403  # A's link opens A's view only
+
+
+def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_path):
+    from keystand.rules.missions import make_rules
+
+    config = tmp_path / "analog-mission.toml"
+    profile = Path(__file__).resolve().parents[1] / "hardware" / "profiles" / "analog.toml"
+    config.write_text(f'include = "{profile}"\n[game]\nmission = "9-5"\n')
+    page = browser.new_page()
+    page.goto(start_simulator("--config", str(config)))
+    page.wait_for_function("document.getElementById('slot-1').dataset.state === 'checkmark'")
+    assert page.locator(".flip").count() == 12
+    page.click("#flip-1")
+    page.wait_for_function("document.getElementById('slot-1').dataset.state === 'bystander'")
+    expected = Session(new_game(LAYOUT, make_rules(mission="9-5")), lambda a, s: None, True)
+    expected.bank(9, 5)
+    expected.bank(9, 6)  # one bystander side too many: "Flip 1 token / checkmark up"
+    deadline = time.monotonic() + 5
+    while not _same(_panel(page, "A"), render(expected.views()["A"])):
+        assert time.monotonic() < deadline, "the flip message never reached the panel"
+        time.sleep(0.1)

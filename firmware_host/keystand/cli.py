@@ -4,6 +4,7 @@ short command starts fast on a Pi Zero."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -337,35 +338,55 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     import logging
+    import signal
     import tempfile
     import threading
 
     from .app.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    config = _checked_config(Path(args.config) if args.config else _default_profile())
-    from .app.daemon import Daemon, install_signal_handlers
-    from .web.server import serve
+    path = Path(args.config) if args.config else _default_profile()
+    config = _checked_config(path)
+    configs = [config]
+    other = _other_panels(config, path)
+    if other is not None:
+        configs.append(_checked_config(other))
+    from .web.server import Simulator, serve
 
     state_dir = (
         Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="keystand-"))
     )
     try:
-        daemon = Daemon(config, state_dir, simulate=True, key=args.key)
+        sim = Simulator(configs, state_dir, key=args.key)
     except ConfigError as exc:
         raise CommandError(str(exc)) from None
     address = args.address or config.section("web").get("address", "127.0.0.1")
     try:
-        server, sim = serve(daemon, address, args.port)
+        server = serve(sim, address, args.port)
     except OSError as exc:
         raise CommandError(f"cannot listen on {address}:{args.port}: {exc.strerror}") from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
     print(f"keystand simulator: http://{host}:{port}/?token={sim.token}", flush=True)
-    install_signal_handlers(daemon)
-    daemon.run()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda n, _f: sim.stop(signal.Signals(n).name))
+    sim.run()
     server.shutdown()
     return 0
+
+
+def _other_panels(config, path: Path) -> Path | None:
+    """The page's panel toggle switches between the reference builds' panels: the
+    mono default build and the colour build, found beside the configured profile."""
+    colour = any(t.get("driver") == "ssd1351" for t in config.section("display").values())
+    name = "default.toml" if colour else "colour.toml"
+    bases = [path.parent]
+    with contextlib.suppress(CommandError):  # an installed wheel has no profiles beside it
+        bases.append(_default_profile().parent)
+    for base in bases:
+        if (base / name).is_file() and (base / name).resolve() != path.resolve():
+            return base / name
+    return None
 
 
 def _default_profile() -> Path:

@@ -331,8 +331,9 @@ def _check_game(data: dict, errors: list[str]) -> None:
     if tokens is not None and not 9 <= tokens <= 12:
         errors.append(f"game.tokens: a bank holds 9 to 12 tokens, not {tokens}")
     bank = data.get("bank", {})
-    if tokens is not None and bank.get("sensor", "none") != "none" and tokens > bank.get("slots", 0):
-        errors.append(f"game.tokens: {tokens} tokens do not fit the bank's {bank['slots']} slots")
+    slots = bank.get("slots", 0)
+    if tokens is not None and bank.get("sensor", "none") != "none" and tokens > slots:
+        errors.append(f"game.tokens: {tokens} tokens do not fit the bank's {slots} slots")
     if "brightness" in game and not 0 <= game["brightness"] <= 255:
         errors.append("game.brightness: 0 to 255")
     if "mission" in game:

@@ -40,24 +40,31 @@ class Daemon:
         simulate: bool = False,
         key: str | None = None,
         ports: dict[str, str] | None = None,
+        settings: Settings | None = None,
+        seat_link=None,
     ) -> None:
-        """``ports`` overrides the printer's or scanner's serial port (tests, simulator)."""
+        """``ports`` overrides the printer's or scanner's serial port (tests, simulator).
+        ``settings`` carries the menu's choices over from another daemon (the
+        simulator's panel switch); ``seat_link(seat)`` gives a seat's phone link
+        when a web server shows seat views, for the menu's "Phone link"."""
         self.config = config
         self.ports = ports or {}
         from ..screens import text
 
         game = config.section("game")
-        text.use(game.get("language", "en"))
-        self.settings = Settings(
+        self.settings = settings or Settings(
             mission=game.get("mission", "standard"),
             bank=game.get("tokens", 9),
             ruleset=game.get("ruleset", "duet"),
             language=game.get("language", "en"),
             brightness=game.get("brightness", 160),
         )
+        text.use(self.settings.language)
+        self.seat_link = seat_link
         self.key = key  # the first new game uses this key code, if given
         self.simulate = simulate
         self.queue: queue.Queue = queue.Queue()
+        self.sim_printer = None  # --simulate: the pty printer the page shows slips from
         self.pin_factory = None
         if simulate:
             from gpiozero.pins.mock import MockFactory
@@ -222,7 +229,14 @@ class Daemon:
             return None
         from ..hal.printer import PrinterConfig, PrintQueue, SerialPrinter
 
-        port = self.ports.get("printer") or ("loop://" if self.simulate else table["port"])
+        port = self.ports.get("printer") or table["port"]
+        if self.simulate and "printer" not in self.ports:
+            from ..hal.sim_printer import SimulatedPrinter
+
+            # A printer at the far end of a pty: the real serial code runs, and
+            # the simulator shows each slip as the paper would come out.
+            self.sim_printer = SimulatedPrinter()
+            port = self.sim_printer.path
         printer = SerialPrinter(
             PrinterConfig(
                 port,
@@ -287,6 +301,7 @@ class Daemon:
             sensed_bank=self.bank is not None,
             settings=self.settings,
             printer=self.print_jobs is not None,
+            seat_link=self.seat_link,
         )
         if self.filter is not None:
             if self.simulate:
@@ -443,6 +458,8 @@ class Daemon:
             controls.close()
         if self.bank is not None:
             self.bank.close()
+        if self.sim_printer is not None:
+            self.sim_printer.close()
         self.journal.close()
 
 

@@ -34,12 +34,15 @@ class Settings:
 class Menu:
     settings: Settings
     printer: bool = False
+    phone: bool = False  # a web server shows seat views: offer this seat's link as a QR
     index: int = 0
     armed: str | None = None  # a destructive item waiting for its hold
     items: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.items = ["new_game", "mission", "bank", "ruleset", "language", "brightness", "show_qr"]
+        if self.phone:
+            self.items.append("phone_link")
         if self.printer:
             self.items.append("print")
         self.items.append("shutdown")
@@ -79,7 +82,7 @@ class Menu:
         elif item == "brightness":
             s.brightness = _next(BRIGHTNESS, s.brightness)
             return ("brightness", s.brightness)
-        elif item in ("show_qr", "print"):
+        elif item in ("show_qr", "print", "phone_link"):
             return (item,)
         return None
 

@@ -40,6 +40,7 @@ class Session:
         sensed_bank: bool = False,
         settings: Settings | None = None,
         printer: bool = False,
+        seat_link=None,
     ) -> None:
         self.state = state
         self._commit = commit
@@ -59,6 +60,8 @@ class Session:
         self.load_requested = None  # a GameCode the daemon should start
         self.settings = settings or Settings()
         self.has_printer = printer
+        self.seat_link = seat_link  # seat -> URL of its phone view, when one is served
+        self.showing_link = {"A": False, "B": False}
         self.menus: dict[str, Menu | None] = {"A": None, "B": None}
         self.effects: list[tuple] = []  # language, brightness, shutdown: for the daemon
 
@@ -75,12 +78,18 @@ class Session:
             self._menu(seat, kind)
             return
         if kind == "back_hold":
-            self.menus[seat] = Menu(self.settings, printer=self.has_printer)
+            self.menus[seat] = Menu(
+                self.settings, printer=self.has_printer, phone=self.seat_link is not None
+            )
             return
         if kind == "hold":  # this seat's code as a QR on its own display, or back
             self.showing_qr[seat] = not self.showing_qr[seat]
+            self.showing_link[seat] = False
             return
-        self.showing_qr[seat] = False
+        if self.showing_link[seat] or self.showing_qr[seat]:
+            self.showing_qr[seat] = self.showing_link[seat] = False
+            if kind == "back":
+                return  # back only closes the code
         view = seat_view(self.state, seat)  # type: ignore[arg-type]
         if kind in ("left", "right"):
             step = 1 if kind == "right" else -1
@@ -144,6 +153,8 @@ class Session:
         self.menus[seat] = None  # the rest close the menu
         if what == "show_qr":
             self.showing_qr[seat] = True
+        elif what == "phone_link":
+            self.showing_link[seat] = True
         elif what == "print":
             self.print_requested = True
         elif what == "new_game":
@@ -260,6 +271,8 @@ class Session:
                 )
             elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
+            elif self.showing_link[seat] and self.seat_link is not None:
+                view = replace(view, qr=self.seat_link(seat))
             out[seat] = view
         return out
 

@@ -132,9 +132,30 @@ class SimInput:
             return f"unknown bank action '{action}'"
         return None
 
-    def slots(self) -> list[str | bool]:
-        """What each bank slot's sensor holds now, for the simulator's page."""
-        return self.daemon.bank.levels() if self.daemon.bank is not None else []
+    def table(self) -> list[str]:
+        """What lies in each bank slot now (the table, not what the sensors report):
+        "empty", "token" (digital bank), or "checkmark" / "bystander" (analog)."""
+        from ..hal.analog import RAIL
+        from ..hal.mcp3008_sim import MID_SCALE
+
+        bank = self.daemon.config.section("bank")
+        sensor = bank.get("sensor", "none")
+        out = []
+        if sensor == "mcp3008":
+            for channel in bank["channels"]:
+                chip, pin = self.daemon.adc_channel(channel)
+                value = chip.values[pin]
+                if value < RAIL or value > 1023 - RAIL:
+                    out.append("fault")  # a broken or shorted sensor wire
+                elif value == MID_SCALE:
+                    out.append("empty")
+                else:
+                    out.append("checkmark" if value < MID_SCALE else "bystander")
+        elif sensor == "digital":
+            present = not bank.get("active_low", True)
+            for pin in bank["pins"]:
+                out.append("token" if self._pin(pin).state == present else "empty")
+        return out
 
     def read(self, stream=sys.stdin) -> None:
         for line in stream:

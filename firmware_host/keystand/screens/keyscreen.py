@@ -67,6 +67,7 @@ MENU_LABELS = {
     "language": "Language",
     "brightness": "Brightness",
     "show_qr": "Show QR",
+    "phone_link": "Phone link",
     "print": "Print slip",
     "shutdown": "Shut down",
 }

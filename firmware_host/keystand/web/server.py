@@ -1,15 +1,20 @@
 """``keystand simulate``: the real daemon on simulated pins, shown in a browser.
 
-The page's panels are drawn from the bytes that went over each simulated I2C
-bus, decoded the way the controller decodes them; its buttons send pin-level
+The page's panels are drawn from the bytes that went over each simulated bus,
+decoded the way the controller decodes them; its buttons send pin-level
 commands (the same as ``--simulate``'s stdin), so debounce, holds and the
-encoder run exactly as on the Pi. Updates are pushed with server-sent events.
+encoder run exactly as on the Pi. The bank slots show what lies on the table
+(the simulated switch levels or hall readings), the printer's slips are decoded
+from the ESC/POS bytes that reached the simulated printer's pty, and a QR image
+dropped on the page is decoded and sent over the scanner's serial line. Updates
+are pushed with server-sent events.
 
 Every endpoint needs a token: the page's own (printed at start) shows both
 panels; each seat's token (new for every game) shows that seat's panel alone at
-``/seat/A`` or ``/seat/B``. A wrong or missing token gets 403 and nothing else.
-Python's standard ``http.server`` is enough here: one user, a few tabs, and no
-dependency to install on a Pi.
+``/seat/A`` or ``/seat/B`` (``/s/A?t=…`` is the short form the displays show as
+a QR). A wrong or missing token gets 403 and nothing else. Python's standard
+``http.server`` is enough here: one user, a few tabs, and no dependency to
+install on a Pi.
 """
 
 from __future__ import annotations
@@ -23,46 +28,224 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
+from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
+from ..app.config import Config
 from ..app.daemon import Daemon
 from ..app.sim_input import SimInput
 from ..hal.controller import decoder_for
 
 SEATS = ("A", "B")
+WORD_LANGS = ("en", "fi", "ja")
+MAX_IMAGE = 8 * 1024 * 1024  # a phone photo of a slip; anything larger is refused
+SLIPS_KEPT = 12
 
 
 class Simulator:
-    def __init__(self, daemon: Daemon) -> None:
-        self.daemon = daemon
-        self.input = SimInput(daemon)
+    """The daemon (or, after a panel switch, its successor) and everything the page shows."""
+
+    def __init__(
+        self,
+        configs: list[Config],
+        state_dir: Path,
+        key: str | None = None,
+        link_base: str = "",
+    ) -> None:
+        """``configs``: the configured build first, then the other panel build, if any."""
+        self.configs = configs
+        self.state_dir = state_dir
+        self.panel = 0
+        self.link_base = link_base  # "http://host:port", set once the server listens
         self.token = secrets.token_urlsafe(16)
         self.seat_tokens: dict[str, str] = {}
         self._game: int | None = None
-        self.rams = {}
         self.frames: dict[str, str] = {}
+        self.slips: list[str] = []
+        self.words_lang: str | None = "en"
+        self._last: dict[str, str] = {}  # the last "table" and "words" messages sent
         self.clients: list[tuple[queue.Queue, str | None]] = []
         self.lock = threading.Lock()
-        for seat, panel in daemon.displays.items():
+        self.switching = threading.Lock()  # held while one daemon hands over to the next
+        self._next: int | None = None
+        self.daemon = self._start(configs[0], key)
+
+    # ------------------------------------------------------------------ daemons
+
+    def _start(self, config: Config, key: str | None = None, settings=None) -> Daemon:
+        d = Daemon(
+            config,
+            self.state_dir,
+            simulate=True,
+            key=key,
+            settings=settings,
+            seat_link=self.seat_link,
+        )
+        self.input = SimInput(d)
+        self.rams = {}
+        for seat, panel in d.displays.items():
             ram = self.rams[seat] = decoder_for(panel.kind)
             panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
-        daemon.frame_listeners.append(self._frame)
+        d.frame_listeners.append(self._frame)
+        if d.sim_printer is not None:
+            d.sim_printer.slip_listeners.append(self._slip)
+        return d
+
+    def run(self) -> None:
+        """Run the daemon in this thread; after a panel switch, run its successor."""
+        while True:
+            self.daemon.run()
+            if self._next is None:
+                return
+            with self.switching:
+                old, self.panel, self._next = self.daemon, self._next, None
+                self.frames.clear()
+                self.daemon = self._start(self.configs[self.panel], settings=old.settings)
+            self._broadcast(self.setup(), None)
+            self.daemon.refresh()
+
+    def switch_panels(self) -> str | None:
+        if len(self.configs) < 2:
+            return "no other panel build to switch to"
+        with self.switching:
+            self._next = 1 - self.panel
+            self.daemon.stop("switching panels")
+        return None
+
+    def stop(self, reason: str = "stop") -> None:
+        self._next = None
+        self.daemon.stop(reason)
+
+    def command(self, line: str) -> str | None:
+        with self.switching:
+            if self._next is not None:
+                return "switching panels: try again in a moment"
+            error = self.input.command(line)
+        self._send_table()
+        return error
+
+    # ------------------------------------------------------------------ what the page shows
+
+    def setup(self) -> dict:
+        d = self.daemon
+        bank = d.config.section("bank")
+        sensor = bank.get("sensor", "none")
+        return {
+            "kind": "setup",
+            "panels": {seat: list(p.size) for seat, p in d.displays.items()},
+            "panel": "colour" if any(p.kind == "ssd1351" for p in d.displays.values()) else "mono",
+            "switchable": len(self.configs) > 1,
+            "slots": len(bank.get("channels" if sensor == "mcp3008" else "pins", []))
+            if sensor != "none"
+            else 0,
+            "analog": sensor == "mcp3008",
+            "scanner": d.scanner_port is not None,
+            "printer": d.sim_printer is not None,
+            "words": self.words_lang,
+        }
 
     def _frame(self, seat: str) -> None:
         """Called in the loop thread after a panel received a frame."""
-        if self.daemon.journal.game_id != self._game:  # a new game: new seat tokens
-            self._game = self.daemon.journal.game_id
-            self.seat_tokens = {s: secrets.token_urlsafe(12) for s in SEATS}
-            with self.lock:  # last game's seat links stop here
-                for q, only in self.clients:
-                    if only is not None:
-                        q.put(None)
-            self._broadcast({"kind": "game", "seats": self.seat_tokens}, None)
+        self._tokens()
         buf = io.BytesIO()
         self.rams[seat].image().save(buf, format="PNG")
         png = base64.b64encode(buf.getvalue()).decode()
         self.frames[seat] = png
         self._broadcast({"kind": "frame", "seat": seat, "png": png}, seat)
+        self._send_table()
+        self._send_words()
+
+    def _tokens(self) -> None:
+        """New seat tokens for every game: last game's seat links stop working."""
+        game = self.daemon.journal.game_id
+        if game == self._game:
+            return
+        self._game = game
+        # 48 bits each: enough for a link that lives one game, short enough that
+        # the link fits a QR code on a 128x64 panel.
+        self.seat_tokens = {s: secrets.token_urlsafe(6) for s in SEATS}
+        with self.lock:
+            for q, only in self.clients:
+                if only is not None:
+                    q.put(None)
+        self._broadcast({"kind": "game", "seats": self.seat_tokens}, None)
+
+    def seat_link(self, seat: str) -> str:
+        self._tokens()
+        return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
+
+    def table(self) -> dict:
+        return {"kind": "table", "slots": self.input.table()}
+
+    def _send_table(self) -> None:
+        self._send_changed(self.table())
+
+    def words(self) -> dict:
+        """The 25 word cards, in seat A's reading order, with what covers each."""
+        from ..books.words import deal, load
+        from ..rules.ranking import rank
+
+        state = self.daemon.session.state
+        if self.words_lang is None:
+            return {"kind": "words", "lang": None, "words": []}
+        words = deal(load(self.words_lang), rank(state.layout))
+        covers = []
+        for i in range(25):
+            guessers = state.bystander_guessers(i)
+            covers.append(
+                "agent" if state.agents[i] else "".join(sorted(guessers)) if guessers else ""
+            )
+        return {"kind": "words", "lang": self.words_lang, "words": words, "covers": covers}
+
+    def _send_words(self) -> None:
+        self._send_changed(self.words())
+
+    def set_words(self, lang: str) -> str | None:
+        if lang not in (*WORD_LANGS, "off"):
+            return f"no word list '{lang}' (en, fi, ja or off)"
+        self.words_lang = None if lang == "off" else lang
+        self._send_words()
+        return None
+
+    def _send_changed(self, message: dict) -> None:
+        data = json.dumps(message)
+        if self._last.get(message["kind"]) != data:
+            self._last[message["kind"]] = data
+            self._broadcast(message, None)
+
+    def _slip(self, paper) -> None:
+        """Called on the printer peer's thread when a job has come out."""
+        from ..hal.escpos_stream import render
+
+        buf = io.BytesIO()
+        render(paper).save(buf, format="PNG")
+        png = base64.b64encode(buf.getvalue()).decode()
+        self.slips = [*self.slips, png][-SLIPS_KEPT:]
+        self._broadcast({"kind": "slip", "png": png}, None)
+
+    def scan_image(self, data: bytes) -> str | None:
+        """Decode a QR code in an image and send it over the scanner's wire."""
+        if self.daemon.scanner_port is None:
+            return "no scanner configured"
+        try:
+            import zxingcpp
+        except ImportError:
+            return "reading QR images needs zxing-cpp: pip install 'keystand[sim]'"
+        from PIL import Image, UnidentifiedImageError
+
+        try:
+            image = Image.open(io.BytesIO(data))
+            image.load()
+        except (UnidentifiedImageError, OSError):
+            return "not an image (PNG, JPEG, GIF, WebP or BMP)"
+        found = [
+            r.text
+            for r in zxingcpp.read_barcodes(image.convert("L"))
+            if r.format == zxingcpp.BarcodeFormat.QRCode
+        ]
+        if not found:
+            return "no QR code found in the image"
+        return self.command("scan " + found[0])
 
     def _broadcast(self, message: dict, seat: str | None) -> None:
         data = json.dumps(message)
@@ -92,8 +275,9 @@ def make_handler(sim: Simulator):
 
         def _scope(self):
             query = parse_qs(urlparse(self.path).query)
+            token = (query.get("token") or query.get("t") or [None])[0]
             try:
-                return True, sim.access(query.get("token", [None])[0])
+                return True, sim.access(token)
             except PermissionError:
                 self._send(HTTPStatus.FORBIDDEN, b"forbidden\n", "text/plain")
                 return False, None
@@ -108,6 +292,8 @@ def make_handler(sim: Simulator):
 
         def do_GET(self):
             path = urlparse(self.path).path
+            if path in ("/s/A", "/s/B"):  # the short form of a seat link
+                path = "/seat/" + path[-1]
             if path not in ("/", "/seat/A", "/seat/B", "/events"):
                 self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
                 return
@@ -138,7 +324,12 @@ def make_handler(sim: Simulator):
             self.end_headers()
             try:
                 if scope is None:
-                    q.put(json.dumps({"kind": "game", "seats": sim.seat_tokens}))
+                    for message in (sim.setup(), {"kind": "game", "seats": sim.seat_tokens}):
+                        q.put(json.dumps(message))
+                    for message in (sim.table(), sim.words()):
+                        q.put(json.dumps(message))
+                    for png in list(sim.slips):
+                        q.put(json.dumps({"kind": "slip", "png": png}))
                 for seat, png in list(sim.frames.items()):
                     if scope in (None, seat):
                         q.put(json.dumps({"kind": "frame", "seat": seat, "png": png}))
@@ -158,7 +349,8 @@ def make_handler(sim: Simulator):
                     sim.clients.remove((q, scope))
 
         def do_POST(self):
-            if urlparse(self.path).path != "/input":
+            path = urlparse(self.path).path
+            if path not in ("/input", "/scan-image", "/panels", "/words"):
                 self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
                 return
             ok, scope = self._scope()
@@ -167,22 +359,49 @@ def make_handler(sim: Simulator):
             if scope is not None:  # a phone shows a seat; it does not press buttons
                 self._send(HTTPStatus.FORBIDDEN, b"forbidden\n", "text/plain")
                 return
-            length = int(self.headers.get("Content-Length", "0"))
-            command = self.rfile.read(min(length, 200)).decode("utf-8", "replace")
-            error = sim.input.command(command)
-            status = HTTPStatus.BAD_REQUEST if error else HTTPStatus.NO_CONTENT
-            if error:
-                self._send(status, (error + "\n").encode(), "text/plain")
+            length = int(self.headers.get("Content-Length", "0") or 0)
+            if path == "/scan-image":
+                if length > MAX_IMAGE:
+                    self._reply(f"image larger than {MAX_IMAGE // 2**20} MiB refused")
+                    return
+                self._reply(sim.scan_image(self.rfile.read(length)))
+                return
+            body = self.rfile.read(min(length, 200)).decode("utf-8", "replace")
+            if path == "/panels":
+                self._reply(sim.switch_panels())
+            elif path == "/words":
+                self._reply(sim.set_words(body.strip()))
             else:
-                self.send_response(status)
+                self._reply(sim.command(body))
+
+        def _reply(self, error: str | None) -> None:
+            if error:
+                self._send(HTTPStatus.BAD_REQUEST, (error + "\n").encode(), "text/plain")
+            else:
+                self.send_response(HTTPStatus.NO_CONTENT)
                 self.send_header("Content-Length", "0")
                 self.end_headers()
 
     return Handler
 
 
-def serve(daemon: Daemon, address: str, port: int) -> tuple[ThreadingHTTPServer, Simulator]:
-    sim = Simulator(daemon)
+def serve(sim: Simulator, address: str, port: int) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer((address, port), make_handler(sim))
     server.daemon_threads = True
-    return server, sim
+    host, bound = server.server_address[:2]
+    sim.link_base = f"http://{_reachable(host)}:{bound}"
+    return server
+
+
+def _reachable(host: str) -> str:
+    """The address a phone on the same network uses for a server bound to ``host``."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks a route
+            return s.getsockname()[0]
+        except OSError:
+            return socket.gethostname()

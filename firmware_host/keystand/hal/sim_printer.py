@@ -1,0 +1,91 @@
+"""A thermal printer at the far end of a real pty, for ``--simulate`` and the tests.
+
+The daemon's ``SerialPrinter`` opens the pty's slave end with pyserial exactly as
+it opens ``/dev/serial0`` on the Pi; this peer reads the master end, answers the
+paper-status query (DLE EOT 4) and, once the line has been quiet for a moment,
+decodes the job's ESC/POS bytes into the slip the paper would show.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import threading
+import time
+import tty
+from collections.abc import Callable
+
+PAPER_OK = 0x12  # DLE EOT 4 reply: fixed bits only, paper present
+QUIET = 0.3  # seconds of silence that end a job
+
+
+class SimulatedPrinter:
+    def __init__(self, paper_status: int | None = PAPER_OK) -> None:
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.master)
+        tty.setraw(self.slave)
+        self.path = os.ttyname(self.slave)
+        self.paper_status = paper_status  # None: the printer does not answer
+        self.received = bytearray()  # everything, for tests
+        self.slips: list = []  # decoded slips (escpos_stream.Paper), oldest first
+        self.slip_listeners: list[Callable[[object], None]] = []
+        self._job = bytearray()
+        self._last = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sim-printer", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            # Sleep until bytes arrive; wake early only to end a job by silence.
+            wait = QUIET if self._job else 1.0
+            try:
+                ready, _, _ = select.select([self.master], [], [], wait)
+            except (OSError, ValueError):
+                return
+            if not ready:
+                if self._job and time.monotonic() - self._last >= QUIET:
+                    self._finish()
+                continue
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:
+                return
+            self.received += chunk
+            self._last = time.monotonic()
+            if b"\x10\x04\x04" in chunk and self.paper_status is not None:
+                os.write(self.master, bytes([self.paper_status]))
+                chunk = chunk.replace(b"\x10\x04\x04", b"")
+            self._job += chunk
+
+    def _finish(self) -> None:
+        from .escpos_stream import EscposDecodeError, decode
+
+        data, self._job = bytes(self._job), bytearray()
+        try:
+            paper = decode(data)
+        except EscposDecodeError:
+            return  # not a slip (a stray status query, say): nothing comes out
+        self.slips.append(paper)
+        for listener in self.slip_listeners:
+            listener(paper)
+
+    def wait_idle(self, quiet: float = QUIET, limit: float = 10) -> bytes:
+        """Everything received, once nothing new has come for ``quiet`` seconds."""
+        end = time.monotonic() + limit
+        size, since = -1, time.monotonic()
+        while time.monotonic() < end:
+            if len(self.received) != size:
+                size, since = len(self.received), time.monotonic()
+            elif time.monotonic() - since > quiet:
+                break
+            time.sleep(0.02)
+        return bytes(self.received)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(2)
+        for fd in (self.master, self.slave):
+            with contextlib.suppress(OSError):
+                os.close(fd)
