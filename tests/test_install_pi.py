@@ -163,21 +163,21 @@ def bookworm(tmp_path_factory):
         ".git", ".venv", "build", "__pycache__", "*.egg-info", ".pytest_cache", ".ruff_cache"
     )
     shutil.copytree(ROOT, root / "src", ignore=ignore)
-    mounts = [root / "proc", root / "dev"]
-    subprocess.run(["mount", "-t", "proc", "proc", str(mounts[0])], check=True)
-    subprocess.run(["mount", "--bind", "/dev", str(mounts[1])], check=True)
-    try:
-        yield root
-    finally:
-        for m in reversed(mounts):
-            subprocess.run(["umount", "-l", str(m)], check=False)
+    return root
+
+
+# Each command runs in a mount namespace of its own: /proc and /dev (with /dev/pts,
+# for the simulated printer's pty) are mounted for it and vanish when it exits, so
+# nothing of the host stays mounted inside a temporary directory.
+CHROOT = 'mount -t proc proc "$0/proc" && mount --rbind /dev "$0/dev" && exec chroot "$0" "$@"'
 
 
 def _in_root(root: Path, command: str, timeout: int = 900) -> subprocess.CompletedProcess:
     env = ["env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "HOME=/root", "LANG=C.UTF-8"]
     env += [f"PIP_CERT={os.environ['PIP_CERT']}"] if "PIP_CERT" in os.environ else []
+    namespace = ["unshare", "--mount", "--propagation", "private", "sh", "-c", CHROOT, str(root)]
     return subprocess.run(
-        ["chroot", str(root), *env, "bash", "-c", command],
+        [*namespace, *env, "bash", "-c", command],
         capture_output=True,
         text=True,
         timeout=timeout,

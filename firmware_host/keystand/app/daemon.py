@@ -235,7 +235,11 @@ class Daemon:
 
             # A printer at the far end of a pty: the real serial code runs, and
             # the simulator shows each slip as the paper would come out.
-            self.sim_printer = SimulatedPrinter()
+            try:
+                self.sim_printer = SimulatedPrinter()
+            except OSError as exc:  # no pseudo-terminals here (a bare chroot, say)
+                log.warning("simulated printer not available (no pty: %s); no printer", exc)
+                return None
             port = self.sim_printer.path
         printer = SerialPrinter(
             PrinterConfig(

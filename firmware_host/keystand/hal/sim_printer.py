@@ -23,6 +23,7 @@ QUIET = 0.3  # seconds of silence that end a job
 class SimulatedPrinter:
     def __init__(self, paper_status: int | None = PAPER_OK) -> None:
         self.master, self.slave = os.openpty()
+        self._wake_r, self._wake_w = os.pipe()  # close() wakes the reader at once
         tty.setraw(self.master)
         tty.setraw(self.slave)
         self.path = os.ttyname(self.slave)
@@ -39,10 +40,12 @@ class SimulatedPrinter:
     def _run(self) -> None:
         while not self._stop.is_set():
             # Sleep until bytes arrive; wake early only to end a job by silence.
-            wait = QUIET if self._job else 1.0
+            wait = QUIET if self._job else None
             try:
-                ready, _, _ = select.select([self.master], [], [], wait)
+                ready, _, _ = select.select([self.master, self._wake_r], [], [], wait)
             except (OSError, ValueError):
+                return
+            if self._wake_r in ready:
                 return
             if not ready:
                 if self._job and time.monotonic() - self._last >= QUIET:
@@ -85,7 +88,8 @@ class SimulatedPrinter:
 
     def close(self) -> None:
         self._stop.set()
+        os.write(self._wake_w, b"x")
         self._thread.join(2)
-        for fd in (self.master, self.slave):
+        for fd in (self.master, self.slave, self._wake_r, self._wake_w):
             with contextlib.suppress(OSError):
                 os.close(fd)
