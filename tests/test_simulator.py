@@ -376,10 +376,10 @@ def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_p
     config.write_text(f'include = "{profile}"\n[game]\nmission = "9-5"\n')
     page = browser.new_page()
     page.goto(start_simulator("--config", str(config)))
-    page.wait_for_function("document.getElementById('slot-1').dataset.state === 'checkmark'")
+    page.wait_for_function("document.getElementById('slot-1')?.dataset.state === 'checkmark'")
     assert page.locator(".flip").count() == 12
     page.click("#flip-1")
-    page.wait_for_function("document.getElementById('slot-1').dataset.state === 'bystander'")
+    page.wait_for_function("document.getElementById('slot-1')?.dataset.state === 'bystander'")
     expected = Session(new_game(LAYOUT, make_rules(mission="9-5")), lambda a, s: None, True)
     expected.bank(9, 5)
     expected.bank(9, 6)  # one bystander side too many: "Flip 1 token / checkmark up"

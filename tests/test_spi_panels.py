@@ -122,3 +122,9 @@ def test_more_tokens_than_the_colour_banks_slots_is_refused():
     config = load(PROFILES / "colour.toml")
     config.data["game"] = {"tokens": 11}
     assert check(config) == ["game.tokens: 11 tokens do not fit the bank's 9 slots"]
+
+
+def test_a_quarter_turned_panel_is_refused():
+    config = load(PROFILES / "default.toml")
+    config.data["display"]["A"]["rotate"] = 1
+    assert check(config) == ["display.A.rotate: 1 is not one of 0, 2"]

@@ -83,7 +83,9 @@ PER_SEAT = {"display", "controls"}  # [display.A], [display.B], ...
 CHOICES = {
     ("display", "driver"): {"ssd1306", "sh1106", "ssd1351"},
     ("display", "interface"): {"i2c", "spi"},
-    ("display", "rotate"): {0, 1, 2, 3},
+    # 0 upright, 2 mounted upside down; the seat screens are landscape, so a
+    # quarter turn (1, 3) would need a portrait layout that does not exist.
+    ("display", "rotate"): {0, 2},
     ("bank", "sensor"): {"digital", "mcp3008", "none"},
     ("printer", "baud"): {9600, 19200},
     ("scanner", "baud"): {9600, 19200, 38400, 57600, 115200},
