@@ -89,6 +89,48 @@ def main() -> None:
         f"cursor move: {move} bytes ({move / full_bytes:.1%}); "
         f"revealed guess: {reveal} bytes ({reveal / full_bytes:.1%})"
     )
+    colour(layout)
+
+
+def colour(layout) -> None:
+    """The SSD1351 over SPI: luma's changed boxes, through ColourOled."""
+    from luma.core.interface.serial import spi
+    from luma.oled.device import ssd1351
+
+    from keystand.hal.oled import ColourOled
+    from keystand.hal.spi_record import RecordingGpio, RecordingSpi
+
+    gpio = RecordingGpio()
+    wire = RecordingSpi(gpio, dc_pin=12)
+    panel = ColourOled(lambda: ssd1351(spi(spi=wire, gpio=gpio, gpio_DC=12, gpio_RST=13)))
+
+    def sent() -> int:
+        return sum(w.wire_bytes for w in wire.take())
+
+    state, _ = apply(new_game(layout, Rules()), Clue("A", 2))
+    times = []
+    panel.show(render(seat_view(state, "B", cursor=0), 128, 128))
+    sent()  # the init sequence, luma's clear and the first frame
+    full = 128 * 128 * 2  # a whole frame of RGB565 pixels
+    for cursor in range(1, 25):
+        t0 = time.perf_counter()
+        panel.show(render(seat_view(state, "B", cursor=cursor), 128, 128))
+        times.append(time.perf_counter() - t0)
+    wire.take()
+    panel.show(render(seat_view(state, "B", cursor=0), 128, 128))
+    wire.take()
+    panel.show(render(seat_view(state, "B", cursor=1), 128, 128))
+    move = sent()
+    green = next(i for i in range(25) if layout.role(i, "A") == "G")
+    state, _ = apply(state, Guess("B", green))
+    panel.show(render(seat_view(state, "B", cursor=1), 128, 128))
+    reveal = sent()
+    times.sort()
+    print(
+        f"colour 128x128: full frame {full} bytes; cursor move {move} bytes "
+        f"({move / full:.1%}); revealed guess {reveal} bytes ({reveal / full:.1%}); "
+        f"render + send p50 {statistics.median(times) * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":
