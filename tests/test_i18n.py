@@ -59,7 +59,7 @@ def test_every_line_fits_the_mono_column(lang):
         lines += [text.gettext(r) for r in keyscreen.ROLE_LABEL.values()]
         words = {
             "take_token": ("checkmark", "bystander"),
-            "refused": ("x" * 20,),
+            "refused": tuple(keyscreen.REFUSALS),  # every reason the engine gives
             "lost": ("assassin", "sudden_death", "out_of_tokens"),
         }
         for kind, parts in MESSAGES.items():
@@ -89,3 +89,24 @@ def test_screens_render_in_each_language(lang, tmp_path):
 
 def _fields(view):
     return {n: getattr(view, n) for n in view.__slots__}
+
+
+def test_a_refusal_is_said_in_the_tables_language():
+    from keystand.app.session import Session
+    from keystand.rules.keycode import decode
+
+    session = Session(new_game(decode("06M6-NZ2B-N9BD"), Rules()), lambda a, s: None)
+    session.control("A", "press")  # A's clue
+    before = session.state
+    session.control("A", "press")  # A tries to guess: B guesses this turn
+    assert session.state == before
+    view = session.views()["A"]
+    assert view.message == Message("refused", ("not_guesser",))
+    try:
+        text.use("fi")
+        assert keyscreen.message_lines(view.message) == ["Ei nyt:", "pari arvaa"]
+        text.use("ja")
+        assert keyscreen.message_lines(view.message)[1] == "相手の推理"
+    finally:
+        text.use("en")
+    assert keyscreen.message_lines(view.message) == ["Not now:", "partner guesses"]

@@ -192,8 +192,8 @@ class Session:
     def _act(self, seat: str, action: Action) -> bool:
         try:
             new, events = apply(self.state, action)
-        except IllegalAction as exc:
-            self.messages[seat] = Message("refused", (str(exc),))
+        except IllegalAction as exc:  # the screen says why, in the table's language
+            self.messages[seat] = Message("refused", (exc.reason,))
             return False
         self._commit(action, new)  # on disk before anyone sees it
         self.state = new

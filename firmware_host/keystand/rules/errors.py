@@ -14,7 +14,16 @@ class KeyCodeError(RulesError):
 
 
 class IllegalAction(RulesError):
-    """An action the rules do not allow now. The state it was applied to is unchanged."""
+    """An action the rules do not allow now. The state it was applied to is unchanged.
+
+    ``reason`` is a short stable code for what was refused (``"covered"``,
+    ``"clue_order"``, ...), so that a screen can say it in the player's language;
+    the message is the full English sentence for logs and the command line.
+    """
+
+    def __init__(self, message: str, reason: str = "not_allowed") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class SetupError(RulesError):

@@ -83,15 +83,21 @@ class GameState:
     def can_give_clue(self, seat: Seat) -> bool:
         return self.phase == "clue" and self._clue_refusal(seat) is None
 
-    def _clue_refusal(self, seat: Seat) -> str | None:
+    def _clue_refusal(self, seat: Seat) -> IllegalAction | None:
         if self.greens_left(seat) == 0:
-            return f"{seat} has no agents left to clue; {other(seat)} gives every clue now"
+            return IllegalAction(
+                f"{seat} has no agents left to clue; {other(seat)} gives every clue now",
+                "no_agents_to_clue",
+            )
         if self.greens_left(other(seat)) == 0 or self.last_giver != seat:
             return None
         if self.rules.turn_order == "strict":
-            return f"it is {other(seat)}'s turn to give a clue"
+            return IllegalAction(f"it is {other(seat)}'s turn to give a clue", "clue_order")
         if self.streak >= 2:
-            return f"{seat} has given two clues in a row; {other(seat)} gives the next one"
+            return IllegalAction(
+                f"{seat} has given two clues in a row; {other(seat)} gives the next one",
+                "clue_order",
+            )
         return None
 
     @property
@@ -135,7 +141,7 @@ class _Work:
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply one action. Raises :class:`IllegalAction`; never changes ``state``."""
     if state.phase == "over":
-        raise IllegalAction(f"the game is over ({state.outcome})")
+        raise IllegalAction(f"the game is over ({state.outcome})", "game_over")
     w = _Work(state)
     if isinstance(action, Clue):
         _clue(state, w, action)
@@ -152,14 +158,16 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 def _clue(state: GameState, w: _Work, action: Clue) -> None:
     if state.phase == "guessing":
-        raise IllegalAction(f"{state.guesser} is still guessing; a clue comes after the turn ends")
+        raise IllegalAction(
+            f"{state.guesser} is still guessing; a clue comes after the turn ends", "still_guessing"
+        )
     if state.phase == "sudden_death":
-        raise IllegalAction("no clues in sudden death: guess what you know")
+        raise IllegalAction("no clues in sudden death: guess what you know", "sudden_death")
     if not isinstance(action.number, int) or not 0 <= action.number <= MAX_CLUE:
-        raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}")
+        raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}", "clue_number")
     refusal = state._clue_refusal(action.seat)
     if refusal:
-        raise IllegalAction(refusal)
+        raise refusal
     w.phase = "guessing"
     w.giver = action.seat
     w.clue_number = action.number
@@ -175,19 +183,22 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
     seat, cell = action.seat, action.cell
     name = cell_name(cell)
     if state.phase == "clue":
-        raise IllegalAction("no clue has been given yet: a turn starts with a clue")
+        raise IllegalAction("no clue has been given yet: a turn starts with a clue", "no_clue_yet")
     if state.phase == "guessing":
         if seat != state.guesser:
-            raise IllegalAction(f"{state.guesser} is guessing this turn, not {seat}")
+            raise IllegalAction(f"{state.guesser} is guessing this turn, not {seat}", "not_guesser")
         if state.greens_left(other(seat)) == 0:
-            raise IllegalAction(f"{seat} has nothing left to guess: end the turn by taking a token")
+            raise IllegalAction(
+                f"{seat} has nothing left to guess: end the turn by taking a token", "nothing_left"
+            )
     elif state.greens_left(other(seat)) == 0:  # sudden death
-        raise IllegalAction(f"{seat} has nothing left to guess in sudden death")
+        raise IllegalAction(f"{seat} has nothing left to guess in sudden death", "nothing_left")
     if state.out_of_play(cell):
-        raise IllegalAction(f"{name} is already covered")
+        raise IllegalAction(f"{name} is already covered", "covered")
     if state.marks[cell] & _BIT[seat]:
         raise IllegalAction(
-            f"{seat} already found a bystander at {name}; only {other(seat)} can guess it"
+            f"{seat} already found a bystander at {name}; only {other(seat)} can guess it",
+            "own_bystander",
         )
 
     giver = other(seat)
@@ -240,12 +251,17 @@ def _pass(state: GameState, w: _Work, action: Pass) -> None:
         raise IllegalAction(
             "no turn to end: sudden death has no turns"
             if state.phase == "sudden_death"
-            else "no turn to end: a turn starts with a clue"
+            else "no turn to end: a turn starts with a clue",
+            "no_turn",
         )
     if action.seat != state.guesser:
-        raise IllegalAction(f"only the guesser ({state.guesser}) ends the turn by taking a token")
+        raise IllegalAction(
+            f"only the guesser ({state.guesser}) ends the turn by taking a token", "not_guesser"
+        )
     if state.correct == 0:
-        raise IllegalAction("a turn can be ended only after at least one correct guess")
+        raise IllegalAction(
+            "a turn can be ended only after at least one correct guess", "need_correct"
+        )
     _take(w, 1, "pass")
     w.passes += 1
     _end_turn(w)
@@ -253,7 +269,7 @@ def _pass(state: GameState, w: _Work, action: Pass) -> None:
 
 def _penalty(state: GameState, w: _Work) -> None:
     if state.phase == "sudden_death":
-        raise IllegalAction("no clues in sudden death, so no clue penalty")
+        raise IllegalAction("no clues in sudden death, so no clue penalty", "sudden_death")
     if state.rules.ruleset == "paper":
         # The book: tick an extra turn box and a mistake box.
         w.mistakes += 1

@@ -132,7 +132,7 @@ MESSAGES = {
     "flip": ("Flip %d token", "%s up"),
     "sensor_fault": ("Bank slot %d:", "sensor fault"),
     "clue_number": ("Clue for %d", "press to give"),
-    "refused": ("Not now:", "%.15s"),
+    "refused": ("Not now:", "%s"),
     "scan_refused": ("Scan refused:", "%.15s"),
     "load_confirm": ("Load the scan?", "press: yes", "back: no"),
     "printing": ("Printing slip",),
@@ -143,12 +143,30 @@ MESSAGES = {
 
 # Words that arrive as message arguments and are translated too.
 ARG_WORDS = ("checkmark", "bystander", "assassin", "sudden_death", "out_of_tokens")
+# Why the engine refused an action (IllegalAction.reason), as the screen says it.
+REFUSALS = {
+    "game_over": "game is over",
+    "still_guessing": "still guessing",
+    "sudden_death": "sudden death",
+    "clue_number": "clue 0 to 9",
+    "no_agents_to_clue": "no agents left",
+    "clue_order": "partner's clue",
+    "no_clue_yet": "no clue yet",
+    "not_guesser": "partner guesses",
+    "nothing_left": "nothing left",
+    "covered": "already covered",
+    "own_bystander": "you missed here",
+    "no_turn": "no turn to end",
+    "need_correct": "guess one first",
+    "not_allowed": "not allowed",
+}
 STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
 
 
 def catalog_ids() -> list[str]:
     """Every string the seat screens translate: what the catalogs must cover."""
     ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
+    ids += REFUSALS.values()
     ids += DEBRIEF
     ids += [part for parts in MESSAGES.values() for part in parts]
     return list(dict.fromkeys(ids))
@@ -158,6 +176,8 @@ def message_lines(message) -> list[str]:
     template = MESSAGES.get(message.kind, (message.kind,))
     out = []
     args = [_(a) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
+    if message.kind == "refused":
+        args = [_(REFUSALS.get(str(a), REFUSALS["not_allowed"])) for a in message.args]
     for part in template:
         wanted = part.count("%")
         out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
