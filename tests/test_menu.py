@@ -81,3 +81,14 @@ def test_new_game_from_the_menu_uses_the_chosen_mission(tmp_path):
     finally:
         d.stop("test over")
         thread.join(5)
+
+
+def test_a_nine_slot_bank_offers_no_bigger_bank():
+    from keystand.app.menu import Menu, Settings
+
+    menu = Menu(Settings(bank=9), max_bank=9)
+    menu.index = menu.items.index("bank")
+    assert [menu.press() or menu.settings.bank for _ in range(3)] == [9, 9, 9]
+    menu = Menu(Settings(bank=9), max_bank=12)
+    menu.index = menu.items.index("bank")
+    assert [menu.press() or menu.settings.bank for _ in range(4)] == [10, 11, 12, 9]

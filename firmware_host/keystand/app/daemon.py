@@ -306,6 +306,7 @@ class Daemon:
             settings=self.settings,
             printer=self.print_jobs is not None,
             seat_link=self.seat_link,
+            bank_slots=len(self.filter.stable) if self.filter is not None else 12,
         )
         if self.filter is not None:
             if self.simulate:

@@ -35,6 +35,7 @@ class Menu:
     settings: Settings
     printer: bool = False
     phone: bool = False  # a web server shows seat views: offer this seat's link as a QR
+    max_bank: int = 12  # a sensed bank offers no more tokens than it has slots
     index: int = 0
     armed: str | None = None  # a destructive item waiting for its hold
     items: list[str] = field(default_factory=list)
@@ -73,7 +74,7 @@ class Menu:
         if item == "mission":
             s.mission = _next(MISSIONS, s.mission)
         elif item == "bank":
-            s.bank = _next(BANKS, s.bank)
+            s.bank = _next(tuple(b for b in BANKS if b <= self.max_bank) or BANKS[:1], s.bank)
         elif item == "ruleset":
             s.ruleset = _next(RULESETS, s.ruleset)
         elif item == "language":

@@ -41,6 +41,7 @@ class Session:
         settings: Settings | None = None,
         printer: bool = False,
         seat_link=None,
+        bank_slots: int = 12,
     ) -> None:
         self.state = state
         self._commit = commit
@@ -61,6 +62,7 @@ class Session:
         self.settings = settings or Settings()
         self.has_printer = printer
         self.seat_link = seat_link  # seat -> URL of its phone view, when one is served
+        self.bank_slots = bank_slots
         self.showing_link = {"A": False, "B": False}
         self.menus: dict[str, Menu | None] = {"A": None, "B": None}
         self.effects: list[tuple] = []  # language, brightness, shutdown: for the daemon
@@ -79,7 +81,10 @@ class Session:
             return
         if kind == "back_hold":
             self.menus[seat] = Menu(
-                self.settings, printer=self.has_printer, phone=self.seat_link is not None
+                self.settings,
+                printer=self.has_printer,
+                phone=self.seat_link is not None,
+                max_bank=self.bank_slots,
             )
             return
         if kind == "hold":  # this seat's code as a QR on its own display, or back
