@@ -392,8 +392,9 @@ def _other_panels(config, path: Path) -> Path | None:
 def _default_profile() -> Path:
     """The reference build's profile: in a checkout, or installed beside the package."""
     here = Path(__file__).resolve()
-    for base in (here.parents[2], here.parent):
-        candidate = base / "hardware" / "profiles" / "default.toml"
+    bases = [here.parents[2] / "hardware", Path(sys.prefix) / "share" / "keystand"]
+    for base in bases:  # a checkout, then what pip installed beside the package
+        candidate = base / "profiles" / "default.toml"
         if candidate.is_file():
             return candidate
     raise CommandError("no --config given and hardware/profiles/default.toml not found")
