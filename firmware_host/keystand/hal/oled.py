@@ -36,15 +36,19 @@ def to_pages(image: Image.Image) -> list[bytes]:
     return pages
 
 
-class PagedOled:
-    def __init__(self, factory: Callable[[], object], kind: str) -> None:
-        """``factory`` builds the luma device (and so runs its init sequence)."""
-        if kind not in ("ssd1306", "sh1106"):
-            raise ValueError(f"PagedOled drives ssd1306 or sh1106, not {kind}")
-        self.kind = kind
+class Panel:
+    """A luma device that is rebuilt after a bus error, with its brightness kept.
+
+    ``factory`` builds the luma device (and so runs its init sequence); ``_last``
+    is what the panel shows, in whatever form the subclass compares frames.
+    """
+
+    kind = ""
+
+    def __init__(self, factory: Callable[[], object]) -> None:
         self._factory = factory
         self.device = None
-        self._last: list[bytes] | None = None
+        self._last = None
         self.failures = 0
         self._contrast: int | None = None
 
@@ -65,6 +69,25 @@ class PagedOled:
             self.device.contrast(level)
         except BUS_ERRORS as exc:
             self._lost(exc)
+
+    def _lost(self, exc: Exception) -> None:
+        self.failures += 1
+        log.warning("display write failed (%s); will re-initialise", exc)
+        self.device = None
+        self._last = None
+
+    def cleanup(self) -> None:
+        if self.device is not None:
+            with contextlib.suppress(*BUS_ERRORS):
+                self.device.cleanup()
+
+
+class PagedOled(Panel):
+    def __init__(self, factory: Callable[[], object], kind: str) -> None:
+        if kind not in ("ssd1306", "sh1106"):
+            raise ValueError(f"PagedOled drives ssd1306 or sh1106, not {kind}")
+        super().__init__(factory)
+        self.kind = kind
 
     def show(self, image: Image.Image) -> bool:
         """Send ``image``'s changes. False when the panel could not be reached."""
@@ -95,19 +118,8 @@ class PagedOled:
             col = lo + device._page_address_offset
             device.command(0xB0 | page, col & 0x0F, 0x10 | (col >> 4))
 
-    def _lost(self, exc: Exception) -> None:
-        self.failures += 1
-        log.warning("display write failed (%s); will re-initialise", exc)
-        self.device = None
-        self._last = None
 
-    def cleanup(self) -> None:
-        if self.device is not None:
-            with contextlib.suppress(*BUS_ERRORS):
-                self.device.cleanup()
-
-
-class ColourOled:
+class ColourOled(Panel):
     """The SSD1351 colour panel on luma.oled.
 
     Unlike the mono drivers, luma's colour devices already send only what changed
@@ -117,30 +129,6 @@ class ColourOled:
     """
 
     kind = "ssd1351"
-
-    def __init__(self, factory: Callable[[], object]) -> None:
-        self._factory = factory
-        self.device = None
-        self.failures = 0
-        self._contrast: int | None = None
-        self._last: Image.Image | None = None
-
-    def _ensure(self):
-        if self.device is None:
-            self.device = self._factory()
-            self._last = None
-            if self._contrast is not None:
-                self.device.contrast(self._contrast)
-        return self.device
-
-    def contrast(self, level: int) -> None:
-        self._contrast = level
-        if self.device is None:
-            return
-        try:
-            self.device.contrast(level)
-        except BUS_ERRORS as exc:
-            self._lost(exc)
 
     def show(self, image: Image.Image) -> bool:
         try:
@@ -154,14 +142,3 @@ class ColourOled:
         except BUS_ERRORS as exc:
             self._lost(exc)
             return False
-
-    def _lost(self, exc: Exception) -> None:
-        self.failures += 1
-        log.warning("display write failed (%s); will re-initialise", exc)
-        self.device = None
-        self._last = None
-
-    def cleanup(self) -> None:
-        if self.device is not None:
-            with contextlib.suppress(*BUS_ERRORS):
-                self.device.cleanup()
