@@ -1,4 +1,4 @@
-"""Mono OLED panels (SSD1306, SH1106) on luma.oled, sending only what changed.
+"""OLED panels on luma.oled: mono (SSD1306, SH1106) and colour (SSD1351).
 
 luma's ``display()`` sends the whole 1 KiB frame on every call. ``PagedOled``
 keeps luma's device classes for what they do well (initialisation, contrast,
