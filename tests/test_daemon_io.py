@@ -46,6 +46,7 @@ MENU = [
     "brightness",
     "show_qr",
     "print",
+    "load_code",
     "shutdown",
 ]
 

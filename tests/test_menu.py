@@ -17,7 +17,7 @@ KEY = "06M6-NZ2B-N9BD"
 def test_presses_step_settings_and_destructive_items_need_a_hold():
     s = Settings()
     m = Menu(s, printer=True)
-    assert m.items[-2:] == ["print", "shutdown"]
+    assert m.items[-3:] == ["print", "load_code", "shutdown"]
     m.turn(1)  # mission
     m.press()
     assert s.mission == MISSIONS[1]

@@ -65,6 +65,8 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "menu_index",
         "menu_armed",
         "debrief",  # a flag: True only after the game (tests/test_debrief.py)
+        "entry",  # a code being typed: what the player dialled
+        "entry_next",
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,

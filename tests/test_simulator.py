@@ -256,7 +256,7 @@ def _menu_item(page, seat, presses_right):
 
 
 # Menu order with a printer and a web server: new game, mission, bank, rules,
-# language, brightness, show QR, phone link, print slip, shut down.
+# language, brightness, show QR, phone link, print slip, load code, shut down.
 PHONE_LINK, PRINT_SLIP = 7, 8
 
 

@@ -46,7 +46,7 @@ class Menu:
             self.items.append("phone_link")
         if self.printer:
             self.items.append("print")
-        self.items.append("shutdown")
+        self.items += ["load_code", "shutdown"]
 
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) per item, for the screen."""
@@ -83,7 +83,7 @@ class Menu:
         elif item == "brightness":
             s.brightness = _next(BRIGHTNESS, s.brightness)
             return ("brightness", s.brightness)
-        elif item in ("show_qr", "print", "phone_link"):
+        elif item in ("show_qr", "print", "phone_link", "load_code"):
             return (item,)
         return None
 

@@ -26,6 +26,7 @@ from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..rules.layout import seat_index
 from ..screens.view import Message, SeatView
+from .code_entry import CodeEntry
 from .menu import Menu, Settings
 from .views import seat_view
 
@@ -64,6 +65,7 @@ class Session:
         self.seat_link = seat_link  # seat -> URL of its phone view, when one is served
         self.bank_slots = bank_slots
         self.showing_link = {"A": False, "B": False}
+        self.entries: dict[str, CodeEntry | None] = {"A": None, "B": None}  # typing a code
         self.menus: dict[str, Menu | None] = {"A": None, "B": None}
         self.effects: list[tuple] = []  # language, brightness, shutdown: for the daemon
 
@@ -75,6 +77,9 @@ class Session:
                 self.load_requested = self.pending_load
             self.pending_load = None
             self.messages = {"A": None, "B": None}
+            return
+        if self.entries[seat] is not None:
+            self._entry(seat, kind)
             return
         if self.menus[seat] is not None:
             self._menu(seat, kind)
@@ -160,12 +165,30 @@ class Session:
             self.showing_qr[seat] = True
         elif what == "phone_link":
             self.showing_link[seat] = True
+        elif what == "load_code":
+            self.entries[seat] = CodeEntry()
         elif what == "print":
             self.print_requested = True
         elif what == "new_game":
             self.new_game_requested = True
         elif what == "shutdown":
             self.effects.append(effect)
+
+    def _entry(self, seat: str, kind: str) -> None:
+        entry = self.entries[seat]
+        assert entry is not None
+        if kind in ("left", "right"):
+            entry.turn(1 if kind == "right" else -1)
+        elif kind == "press":
+            entry.add()
+        elif kind == "back":
+            if not entry.delete():
+                self.entries[seat] = None
+        elif kind == "back_hold":
+            self.entries[seat] = None
+        elif kind == "hold":  # load it, as if scanned (asks first mid-game)
+            self.entries[seat] = None
+            self.scan(entry.text())
 
     def scan(self, text: str) -> None:
         """A game code came from the scanner: load it, asking first mid-game."""
@@ -274,6 +297,9 @@ class Session:
                     menu_index=menu.index,
                     menu_armed=menu.armed is not None,
                 )
+            elif self.entries[seat] is not None:
+                entry = self.entries[seat]
+                view = replace(view, entry=entry.shown(), entry_next=entry.symbol)
             elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
             elif self.showing_link[seat] and self.seat_link is not None:

@@ -32,6 +32,8 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     colour = height >= 128
     if view.menu is not None:
         return _menu(view, width, height, colour)
+    if view.entry is not None:
+        return _entry(view, width, height, colour)
     if view.qr is not None:
         from .qr import qr_screen
 
@@ -66,6 +68,7 @@ MENU_LABELS = {
     "ruleset": "Rules",
     "language": "Language",
     "brightness": "Brightness",
+    "load_code": "Load code",
     "show_qr": "Show QR",
     "phone_link": "Phone link",
     "print": "Print slip",
@@ -93,6 +96,32 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
         if value:
             shown = _(value) if value in MENU_WORDS else value
             fonts.draw_text(draw, (width - 2 - int(fonts.width(shown)), y), shown, fg)
+    return img
+
+
+# The code-entry screen's help lines.
+ENTRY_HELP = ("press: add", "back: delete", "hold: load")
+
+
+def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
+    """Typing a game code: what is typed so far, the symbol under the encoder, help."""
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    ink = _ink(colour)
+    fonts.draw_text(draw, (2, 0), _(MENU_LABELS["load_code"]), ink)
+    typed = view.entry or ""
+    per_line = 25  # half-width glyphs across the panel
+    lines = [typed[i : i + per_line] for i in range(0, len(typed), per_line)][-2:]
+    for n, line in enumerate(lines):
+        fonts.draw_text(draw, (2, (n + 1) * LINE + 2), line, ink)
+    # The candidate symbol, inverted so it reads as "this one next".
+    y = 3 * LINE + 4
+    draw.rectangle((2, y - 1, 12, y + LINE), fill=ink)
+    fonts.draw_text(draw, (5, y), view.entry_next, (0, 0, 0) if colour else 0)
+    add, delete, load = (_(h) for h in ENTRY_HELP)
+    fonts.draw_text(draw, (18, y), add, ink)  # beside the symbol it adds
+    fonts.draw_text(draw, (2, y + LINE + 4), delete, ink)
+    fonts.draw_text(draw, (2, y + 2 * LINE + 4), load, ink)
     return img
 
 
@@ -167,6 +196,7 @@ def catalog_ids() -> list[str]:
     """Every string the seat screens translate: what the catalogs must cover."""
     ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
     ids += REFUSALS.values()
+    ids += ENTRY_HELP
     ids += DEBRIEF
     ids += [part for parts in MESSAGES.values() for part in parts]
     return list(dict.fromkeys(ids))

@@ -45,3 +45,5 @@ class SeatView:
     menu_index: int = 0
     menu_armed: bool = False  # the selected item waits for a hold to confirm
     debrief: bool = False  # after the game: ``side`` is the partner's, in this seat's order
+    entry: str | None = None  # a game code being typed (app/code_entry.py), as shown
+    entry_next: str = ""  # the symbol under the encoder
