@@ -200,9 +200,9 @@ def test_a_second_tab_follows_the_first(simulator, browser):
     assert second.get_attribute("#panel-B", "src") == first.get_attribute("#panel-B", "src")
 
 
-def _status(url):
+def _status(url, body: bytes | None = None):
     try:
-        with urllib.request.urlopen(url, timeout=5) as r:
+        with urllib.request.urlopen(url, data=body, timeout=5) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -221,6 +221,15 @@ def test_seat_views_need_their_token(simulator, browser):
     assert _status(f"{base}/seat/A?token={seat_token}") == 200
     assert _status(f"{base}/seat/B?token={seat_token}") == 403  # A's token, B's seat
     assert _status(f"{base}/?token={seat_token}") == 403  # and not the whole table
+    # Nothing that acts on the table answers without the page's own token either.
+    for path, body in (
+        ("/input", b"A press"),
+        ("/scan-image", b"x"),
+        ("/panels", b""),
+        ("/words", b"fi"),
+    ):
+        for token in ("", "?token=wrong", f"?token={seat_token}"):
+            assert _status(base + path + token, body) == 403, (path, token)
     phone = browser.new_page()
     phone.goto(f"{base}/seat/A?token={seat_token}")
     phone.wait_for_function("window.keystandFrames >= 1")
