@@ -60,6 +60,8 @@ def test_every_line_fits_the_mono_column(lang):
         words = {
             "take_token": ("checkmark", "bystander"),
             "refused": tuple(keyscreen.REFUSALS),  # every reason the engine gives
+            "scan_refused": tuple(keyscreen.SCAN_REASONS),
+            "print_failed": tuple(keyscreen.PRINTER_REASONS),
             "lost": ("assassin", "sudden_death", "out_of_tokens"),
         }
         for kind, parts in MESSAGES.items():

@@ -38,11 +38,13 @@ def test_idle_gap_ends_an_unterminated_scan():
 def test_garbage_is_refused_with_a_reason():
     f = ScanFramer(max_len=40)
     assert f.feed(b"\xff\xfe\xfd\r", 0) == [
-        ScanRefused("scan is not text (not UTF-8) and was ignored")
+        ScanRefused("scan is not text (not UTF-8) and was ignored", "not_text")
     ]
-    assert f.feed(b"A" * 100 + b"\r", 0) == [ScanRefused("scan longer than 40 bytes ignored")]
+    assert f.feed(b"A" * 100 + b"\r", 0) == [
+        ScanRefused("scan longer than 40 bytes ignored", "too_long")
+    ]
     assert f.feed(b"AB\x07CD\r", 0) == [
-        ScanRefused("scan holds control characters and was ignored")
+        ScanRefused("scan holds control characters and was ignored", "not_text")
     ]
     assert f.feed(b"\r\n\r\n", 0) == []
     assert f.feed(CODE.encode() + b"\r", 0) == [ScanText(CODE)]  # framing recovers

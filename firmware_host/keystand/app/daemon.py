@@ -256,7 +256,14 @@ class Daemon:
             while True:
                 job = jobs.get()
                 ok = print_queue.submit(job) if job is not None else print_queue.retry()
-                self.queue.put(PrintResult(ok, print_queue.last_error, len(print_queue.pending)))
+                self.queue.put(
+                    PrintResult(
+                        ok,
+                        print_queue.last_error,
+                        len(print_queue.pending),
+                        print_queue.last_reason,
+                    )
+                )
 
         threading.Thread(target=work, name="printer", daemon=True).start()
         return jobs
@@ -416,9 +423,12 @@ class Daemon:
             log.info("scan: %s", event.text)
             self.session.scan(event.text)
         elif isinstance(event, ScanRefused):
-            self.session.refused_scan(event.message)
+            log.info("scan refused: %s", event.message)
+            self.session.refused_scan(event.reason)
         elif isinstance(event, PrintResult):
-            self.session.printer(event.ok, event.error)
+            if not event.ok:
+                log.warning("printing failed: %s (%d job(s) waiting)", event.error, event.pending)
+            self.session.printer(event.ok, event.reason)
         elif isinstance(event, Dump):
             print(self.dump(), flush=True)
         if self.filter is not None and self.filter.tick(time.monotonic()):

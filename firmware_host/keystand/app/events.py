@@ -42,7 +42,8 @@ class Dump:
 
 @dataclass(frozen=True, slots=True)
 class ScanRefused:
-    message: str
+    message: str  # the English sentence, for the log
+    reason: str = "not_a_code"  # what the displays say, translated (screens.keyscreen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,3 +51,4 @@ class PrintResult:
     ok: bool
     error: str | None
     pending: int  # jobs still waiting in the queue
+    reason: str | None = None  # the failure's code, for the displays (hal.printer)

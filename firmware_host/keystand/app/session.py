@@ -197,10 +197,10 @@ class Session:
         try:
             code = decode(text)
         except GameCodeError as exc:
-            self.refused_scan(str(exc))
+            self.refused_scan(exc.reason)
             return
         if code.layout is None:
-            self.refused_scan("a seat code, not a game")
+            self.refused_scan("seat_code")
             return
         if self.state.turns and self.state.phase != "over":
             self.pending_load = code
@@ -209,9 +209,11 @@ class Session:
             self.load_requested = code
 
     def refused_scan(self, why: str) -> None:
+        """``why``: a reason code (SCAN_REASONS in screens/keyscreen.py)."""
         self.messages = {s: Message("scan_refused", (why,)) for s in SEATS}
 
     def printer(self, ok: bool, error: str | None) -> None:
+        """``error``: the failure's reason code (PRINTER_REASONS in screens/keyscreen.py)."""
         for seat in SEATS:
             self.messages[seat] = Message("printed") if ok else Message("print_failed", (error,))
 

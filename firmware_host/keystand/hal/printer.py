@@ -18,7 +18,11 @@ BAUDS = (9600, 19200)
 
 
 class PrinterError(RuntimeError):
-    """The job did not print. The message is fit for a display line."""
+    """The job did not print. ``reason`` is a short code the displays translate."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,7 @@ class SerialPrinter:
             return factory(self.config.port, baudrate=self.config.baud, timeout=0, write_timeout=10)
         except (serial.SerialException, OSError, ValueError) as exc:
             raise PrinterError(
-                f"printer unplugged? cannot open {self.config.port}: {exc}"
+                f"printer unplugged? cannot open {self.config.port}: {exc}", "unplugged"
             ) from None
 
     def check_status(self, port) -> None:
@@ -58,10 +62,10 @@ class SerialPrinter:
             reply = port.read(1)
             if reply:
                 if reply[0] & PAPER_END:
-                    raise PrinterError("printer is out of paper")
+                    raise PrinterError("printer is out of paper", "paper_out")
                 return
             time.sleep(0.01)
-        raise PrinterError("printer does not answer (offline or switched off?)")
+        raise PrinterError("printer does not answer (offline or switched off?)", "no_answer")
 
     def send(self, data: bytes) -> float:
         """Send one job; returns the seconds it took. Raises :class:`PrinterError`."""
@@ -78,9 +82,11 @@ class SerialPrinter:
                 if self.config.pause:
                     time.sleep(self.config.pause)
         except serial.SerialTimeoutException:
-            raise PrinterError("printer stopped taking data (paper jam or offline?)") from None
+            raise PrinterError(
+                "printer stopped taking data (paper jam or offline?)", "jammed"
+            ) from None
         except (serial.SerialException, OSError) as exc:
-            raise PrinterError(f"printer connection lost: {exc}") from None
+            raise PrinterError(f"printer connection lost: {exc}", "lost") from None
         finally:
             port.close()
         return time.monotonic() - started
@@ -93,6 +99,7 @@ class PrintQueue:
         self.printer = printer
         self.pending: deque[bytes] = deque()
         self.last_error: str | None = None
+        self.last_reason: str | None = None
 
     def submit(self, data: bytes) -> bool:
         self.pending.append(data)
@@ -104,8 +111,8 @@ class PrintQueue:
             try:
                 self.printer.send(self.pending[0])
             except PrinterError as exc:
-                self.last_error = str(exc)
+                self.last_error, self.last_reason = str(exc), exc.reason
                 return False
             self.pending.popleft()
-        self.last_error = None
+        self.last_error = self.last_reason = None
         return True

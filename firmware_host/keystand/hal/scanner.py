@@ -62,15 +62,15 @@ class ScanFramer:
         self._buf.clear()
         self._overlong = False
         if overlong:
-            return [ScanRefused(f"scan longer than {self.max_len} bytes ignored")]
+            return [ScanRefused(f"scan longer than {self.max_len} bytes ignored", "too_long")]
         if not raw.strip():
             return []
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            return [ScanRefused("scan is not text (not UTF-8) and was ignored")]
+            return [ScanRefused("scan is not text (not UTF-8) and was ignored", "not_text")]
         if not text.isprintable():
-            return [ScanRefused("scan holds control characters and was ignored")]
+            return [ScanRefused("scan holds control characters and was ignored", "not_text")]
         return [ScanText(text.strip())]
 
 

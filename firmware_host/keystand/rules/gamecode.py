@@ -42,7 +42,13 @@ MAX_DEAL_SEED = 32**8 - 1
 
 
 class GameCodeError(RulesError):
-    """Text that is not a game code we can load. The message says what is wrong."""
+    """Text that is not a game code we can load. The message says what is wrong;
+    ``reason`` is a short code for screens: ``not_a_code``, ``mistyped``,
+    ``version`` or ``bad_settings``."""
+
+    def __init__(self, message: str, reason: str = "not_a_code") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +140,8 @@ def decode(text: str) -> GameCode:
     version = {"I": "1", "L": "1", "O": "0"}.get(compact[2], compact[2])
     if version != str(VERSION):
         raise GameCodeError(
-            f"game code version '{compact[2]}' is not one this keystand reads (version {VERSION})"
+            f"game code version '{compact[2]}' is not one this keystand reads (version {VERSION})",
+            "version",
         )
     letter = compact[3]
     if letter not in KINDS:
@@ -151,15 +158,19 @@ def decode(text: str) -> GameCode:
             f"'{PREFIX}{VERSION}{letter}', this one has {len(values)}"
         )
     if damm_check([VERSION, _KIND_VALUE[letter], *values[:-1]]) != values[-1]:
-        raise GameCodeError("game code is mistyped (its check symbol does not match)")
+        raise GameCodeError("game code is mistyped (its check symbol does not match)", "mistyped")
     number = _number(values[:head])
     flags, tokens, bystanders, ignored, threshold = values[head : head + _SETUP_SYMBOLS]
     if flags >> 4 or (flags >> 2) & 3 == 3:
-        raise GameCodeError("game code has settings this keystand does not know")
+        raise GameCodeError("game code has settings this keystand does not know", "bad_settings")
     if not 1 <= tokens <= MAX_TOKENS or bystanders > tokens:
-        raise GameCodeError(f"game code holds an impossible mission {tokens}-{bystanders}")
+        raise GameCodeError(
+            f"game code holds an impossible mission {tokens}-{bystanders}", "bad_settings"
+        )
     if threshold > AGENTS:
-        raise GameCodeError(f"game code holds an impossible win threshold {threshold}")
+        raise GameCodeError(
+            f"game code holds an impossible win threshold {threshold}", "bad_settings"
+        )
     try:
         rules = Rules(
             ruleset="paper" if flags & 1 else "duet",
@@ -170,7 +181,7 @@ def decode(text: str) -> GameCode:
             win_threshold=threshold or None,
         )
     except SetupError as exc:
-        raise GameCodeError(f"game code holds an impossible setup: {exc}") from None
+        raise GameCodeError(f"game code holds an impossible setup: {exc}", "bad_settings") from None
     deal = None
     if len(values) > short:
         tail = values[head + _SETUP_SYMBOLS : -1]
@@ -178,10 +189,14 @@ def decode(text: str) -> GameCode:
     start = _STARTS[(flags >> 2) & 3]
     if letter == "G":
         if number >= TOTAL:
-            raise GameCodeError("game code holds no valid key card (number out of range)")
+            raise GameCodeError(
+                "game code holds no valid key card (number out of range)", "bad_settings"
+            )
         return GameCode(rules, layout=unrank(number), start=start, deal=deal)
     if number >= SIDE_TOTAL:
-        raise GameCodeError("seat code holds no valid key side (number out of range)")
+        raise GameCodeError(
+            "seat code holds no valid key side (number out of range)", "bad_settings"
+        )
     side = "".join(unrank_multiset(number, _ROLES, _SIDE_COUNTS))
     return GameCode(rules, seat=letter, side=side, start=start, deal=deal)  # type: ignore[arg-type]
 

@@ -162,11 +162,11 @@ MESSAGES = {
     "sensor_fault": ("Bank slot %d:", "sensor fault"),
     "clue_number": ("Clue for %d", "press to give"),
     "refused": ("Not now:", "%s"),
-    "scan_refused": ("Scan refused:", "%.15s"),
+    "scan_refused": ("Scan refused:", "%s"),
     "load_confirm": ("Load the scan?", "press: yes", "back: no"),
     "printing": ("Printing slip",),
     "printed": ("Slip printed",),
-    "print_failed": ("Printer:", "%.15s"),
+    "print_failed": ("Printer:", "%s"),
 }
 
 
@@ -189,13 +189,32 @@ REFUSALS = {
     "need_correct": "guess one first",
     "not_allowed": "not allowed",
 }
+# Why a scanned or dialled code was not loaded (GameCodeError.reason, ScanRefused).
+SCAN_REASONS = {
+    "not_a_code": "not a game code",
+    "mistyped": "mistyped code",
+    "version": "newer version",
+    "bad_settings": "unknown setup",
+    "seat_code": "a seat code",
+    "too_long": "too long",
+    "not_text": "not text",
+}
+# Why a slip did not print (PrinterError.reason).
+PRINTER_REASONS = {
+    "unplugged": "not connected",
+    "paper_out": "out of paper",
+    "no_answer": "no answer",
+    "jammed": "stopped (jam?)",
+    "lost": "connection lost",
+}
+_REASONS = {"refused": REFUSALS, "scan_refused": SCAN_REASONS, "print_failed": PRINTER_REASONS}
 STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
 
 
 def catalog_ids() -> list[str]:
     """Every string the seat screens translate: what the catalogs must cover."""
     ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
-    ids += REFUSALS.values()
+    ids += [*REFUSALS.values(), *SCAN_REASONS.values(), *PRINTER_REASONS.values()]
     ids += ENTRY_HELP
     ids += DEBRIEF
     ids += [part for parts in MESSAGES.values() for part in parts]
@@ -206,8 +225,10 @@ def message_lines(message) -> list[str]:
     template = MESSAGES.get(message.kind, (message.kind,))
     out = []
     args = [_(a) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
-    if message.kind == "refused":
-        args = [_(REFUSALS.get(str(a), REFUSALS["not_allowed"])) for a in message.args]
+    reasons = _REASONS.get(message.kind)
+    if reasons is not None:  # a reason code: said in the table's language
+        fallback = next(iter(reasons.values()))
+        args = [_(reasons.get(str(a), fallback)) for a in message.args]
     for part in template:
         wanted = part.count("%")
         out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
