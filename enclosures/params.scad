@@ -75,4 +75,4 @@ lip_h = 3.0;
 lip_w = opening_w - 2 * clearance;       // outside of the lip
 lip_d = opening_d - 2 * clearance;
 window_at = face_l * 0.64;               // window centre, up the face from the table
-controls_at = face_l * 0.2;
+controls_at = face_l * 0.26;

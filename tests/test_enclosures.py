@@ -158,3 +158,29 @@ def test_the_stand_sits_on_its_base_and_the_pi_fits_inside(rendered, p):
     pi.apply_translation((p["stand_w"] / 2, 0, p["floor_t"] + p["standoff_h"] + 6.01))
     assert _collides(lifted, pi) < 1e-6
     assert _collides(base, pi) < 1e-6
+
+
+def test_each_seats_encoder_fits_behind_its_hole(rendered, p):
+    """A KY-040 encoder board (26 x 19 mm, 8 mm deep with its body) behind the
+    face at its hole: clear of the walls, the base and its display's board."""
+    stand, _ = rendered["display_stand"]
+    base, _ = rendered["stand_base"]
+    lifted = stand.copy()
+    lifted.apply_translation((0, 0, p["floor_t"]))
+    for mirror in (False, True):
+        frame = _face_frame(p, p["controls_at"])
+        pcb_frame = _face_frame(p, p["window_at"])
+        if mirror:
+            flip = trimesh.transformations.reflection_matrix((0, 0, 0), (0, 1, 0))
+            frame, pcb_frame = flip @ frame, flip @ pcb_frame
+        encoder = trimesh.creation.box((26, 19, 8))
+        encoder.apply_translation((-p["control_pitch"] / 2, 0, -p["wall"] - 4 - 0.01))
+        encoder.apply_transform(frame)
+        encoder.apply_translation((0, 0, p["floor_t"]))
+        assert _collides(lifted, encoder) < 1e-6
+        assert _collides(base, encoder) < 1e-6
+        display = trimesh.creation.box((p["oled_pcb_w"], p["oled_pcb_h"], 4))
+        display.apply_translation((0, 0, -1 - p["oled_glass_t"] - 2 - 0.01))
+        display.apply_transform(pcb_frame)
+        display.apply_translation((0, 0, p["floor_t"]))
+        assert _collides(display, encoder) < 1e-6
