@@ -214,3 +214,26 @@ def test_install_in_a_bookworm_root_then_again(bookworm):
     assert again.returncode == 0, again.stdout + again.stderr
     assert "venv exists: upgrading keystand in it" in again.stdout
     assert "keeping the existing /etc/keystand/config.toml" in again.stdout
+
+
+def _with_pi(root: Path, model: str) -> Path:
+    (root / "proc" / "device-tree").mkdir(parents=True)
+    (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+    return root
+
+
+def test_the_pi_it_runs_on_goes_into_the_config(tmp_path):
+    root = _with_pi(_staged_root(tmp_path), "Raspberry Pi 5 Model B Rev 1.0")
+    done = _install("--root", str(root))
+    assert done.returncode == 0, done.stderr
+    assert 'this is a Raspberry Pi 5 Model B Rev 1.0: [board] model = "pi5"' in done.stdout
+    config = load(root / "etc" / "keystand" / "config.toml")
+    assert config.section("board") == {"model": "pi5"} and check(config) == []
+
+
+def test_a_profile_with_pins_the_pi_lacks_stops_the_install(tmp_path):
+    root = _with_pi(_staged_root(tmp_path), "Raspberry Pi Model B Rev 2")  # 26 pins
+    done = _install("--root", str(root))
+    assert done.returncode == 2
+    assert "controls.B.back_pin: GPIO 5 is not on the pi1b header" in done.stdout + done.stderr
+    assert not (root / "etc" / "systemd" / "system" / "keystand.service").exists()
