@@ -30,3 +30,15 @@ def start_daemon(state_dir: Path, profile: Path = PROFILE, game: dict | None = N
     thread = threading.Thread(target=d.run)
     thread.start()
     return d, SimInput(d), rams, thread
+
+
+def wait_for(condition, limit: float = 3.0) -> bool:
+    """Poll ``condition`` until it holds (True) or ``limit`` seconds pass (False)."""
+    import time
+
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False

@@ -1,14 +1,13 @@
 """The analog time bank: MCP3008 on simulated SPI wires, hysteresis, sides, faults."""
 
 import random
-import time
 import warnings
 
 import pytest
 from gpiozero import MCP3008, Device
 from gpiozero.pins.mock import MockFactory
 
-from device import PROFILES, start_daemon
+from device import PROFILES, start_daemon, wait_for
 from keystand.app.config import check, load
 from keystand.hal.analog import BYSTANDER, CHECKMARK, EMPTY, FAULT, SlotSampler, Thresholds
 from keystand.hal.mcp3008_sim import SimulatedMcp3008
@@ -71,15 +70,6 @@ def mission_table(tmp_path):
     thread.join(5)
 
 
-def _wait_for(condition, seconds=3.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 def _messages(d):
     return {seat: (m.kind, m.args) if m else None for seat, m in d.session.messages.items()}
 
@@ -95,11 +85,11 @@ def test_the_simulated_table_starts_with_the_missions_sides(mission_table):
 def test_a_token_turned_over_is_shown_until_it_is_turned_back(mission_table):
     d, sim = mission_table
     assert sim.command("bank flip 1") is None  # a checkmark token now shows a bystander
-    assert _wait_for(lambda: _messages(d)["A"] == ("flip", (1, "checkmark")))
+    assert wait_for(lambda: _messages(d)["A"] == ("flip", (1, "checkmark")))
     assert _messages(d)["B"] == ("flip", (1, "checkmark"))
     assert d.session.state.bystander_left == 5  # the engine is not changed by it
     sim.command("bank flip 1")
-    assert _wait_for(lambda: _messages(d) == {"A": None, "B": None})
+    assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
 
 
 def test_a_pass_by_taking_a_checkmark_token(mission_table):
@@ -108,9 +98,9 @@ def test_a_pass_by_taking_a_checkmark_token(mission_table):
     for _ in range(10):
         sim.command("B right")  # B's cursor onto a green of A's side (see test_daemon)
     sim.command("B press")
-    assert _wait_for(lambda: d.session.state.agents_found == 1)
+    assert wait_for(lambda: d.session.state.agents_found == 1)
     sim.command("bank take 1")
-    assert _wait_for(lambda: d.session.state.passes == 1)
+    assert wait_for(lambda: d.session.state.passes == 1)
     assert d.session.state.tokens_left == 8 and d.session.state.bystander_left == 5
     assert _messages(d) == {"A": None, "B": None}
 
@@ -121,20 +111,20 @@ def test_the_wrong_side_taken_asks_for_a_flip(mission_table):
     for _ in range(10):
         sim.command("B right")
     sim.command("B press")
-    assert _wait_for(lambda: d.session.state.agents_found == 1)
+    assert wait_for(lambda: d.session.state.agents_found == 1)
     sim.command("bank take 9")  # a bystander-side token, though checkmarks are left
-    assert _wait_for(lambda: d.session.state.passes == 1)
-    assert _wait_for(lambda: _messages(d)["A"] == ("flip", (1, "bystander")))
+    assert wait_for(lambda: d.session.state.passes == 1)
+    assert wait_for(lambda: _messages(d)["A"] == ("flip", (1, "bystander")))
 
 
 def test_a_sensor_at_the_rail_is_reported_and_nothing_changes(mission_table):
     d, sim = mission_table
     before = d.session.state
     assert sim.command("bank adc 3 1023") is None
-    assert _wait_for(lambda: _messages(d)["A"] == ("sensor_fault", (3,)))
+    assert wait_for(lambda: _messages(d)["A"] == ("sensor_fault", (3,)))
     assert d.session.state == before
     sim.command("bank adc 3 200")
-    assert _wait_for(lambda: _messages(d) == {"A": None, "B": None})
+    assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
 
 
 def test_bad_analog_commands_are_refused(mission_table):

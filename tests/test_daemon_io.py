@@ -1,11 +1,10 @@
 """The daemon's scanner, printer and on-screen QR codes, on simulated wires."""
 
-import time
 
 import pytest
 import zxingcpp
 
-from device import KEY, start_daemon
+from device import KEY, start_daemon, wait_for
 from keystand.hal import escpos_stream
 from keystand.rules.gamecode import GameCode, decode, encode
 from keystand.rules.keycode import decode as decode_key
@@ -22,15 +21,6 @@ def table(tmp_path):
     yield d, sim, rams
     d.stop("test over")
     thread.join(5)
-
-
-def _wait(predicate, limit=3.0):
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def _messages(d):
@@ -62,24 +52,24 @@ def _menu_choose(sim, seat, item):
 def test_a_scan_before_play_loads_the_game(table):
     d, sim, _ = table
     assert sim.command(f"scan {encode(OTHER)}") is None
-    assert _wait(lambda: d.session.state.layout == OTHER.layout)
+    assert wait_for(lambda: d.session.state.layout == OTHER.layout)
     assert d.session.state.rules.label == "10-5" and d.journal.game_id == 2
 
 
 def test_a_scan_mid_game_asks_first(table):
     d, sim, _ = table
     sim.command("A press")  # a clue: the game is under way
-    assert _wait(lambda: d.session.state.turns == 1)
+    assert wait_for(lambda: d.session.state.turns == 1)
     before = d.session.state
     sim.command(f"scan {encode(OTHER)}")
-    assert _wait(lambda: _messages(d) == {"A": "load_confirm", "B": "load_confirm"})
+    assert wait_for(lambda: _messages(d) == {"A": "load_confirm", "B": "load_confirm"})
     sim.command("B back")  # no
-    assert _wait(lambda: _messages(d) == {"A": None, "B": None})
+    assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
     assert d.session.state == before
     sim.command(f"scan {encode(OTHER)}")
-    assert _wait(lambda: d.session.pending_load is not None)
+    assert wait_for(lambda: d.session.pending_load is not None)
     sim.command("A press")  # yes
-    assert _wait(lambda: d.session.state.layout == OTHER.layout)
+    assert wait_for(lambda: d.session.state.layout == OTHER.layout)
 
 
 @pytest.mark.parametrize("text", ["hello", "KS1G-0000", encode(OTHER)[:-1] + "0"])
@@ -87,22 +77,22 @@ def test_bad_scans_are_refused_on_both_displays(table, text):
     d, sim, _ = table
     before = d.session.state
     sim.command(f"scan {text}")
-    assert _wait(lambda: _messages(d) == {"A": "scan_refused", "B": "scan_refused"})
+    assert wait_for(lambda: _messages(d) == {"A": "scan_refused", "B": "scan_refused"})
     assert d.session.state == before
 
 
 def test_a_seat_shows_its_own_code_as_a_qr(table):
     d, sim, rams = table
     sim.command("A hold")
-    assert _wait(lambda: d.session.showing_qr["A"])
-    assert _wait(lambda: bool(zxingcpp.read_barcodes(rams["A"].image().convert("L"))))
+    assert wait_for(lambda: d.session.showing_qr["A"])
+    assert wait_for(lambda: bool(zxingcpp.read_barcodes(rams["A"].image().convert("L"))))
     [found] = zxingcpp.read_barcodes(rams["A"].image().convert("L"))
     code = decode(found.text)
     # During play only A's side: B's side cannot be read from A's display.
     assert code.seat == "A" and code.side == decode_key(KEY).side("A")
     assert not zxingcpp.read_barcodes(rams["B"].image().convert("L"))
     sim.command("A right")  # any other input brings the key back
-    assert _wait(lambda: not d.session.showing_qr["A"])
+    assert wait_for(lambda: not d.session.showing_qr["A"])
 
 
 def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
@@ -110,7 +100,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     d, sim, _, thread = start_daemon(tmp_path, printer=printer.path)
     try:
         _menu_choose(sim, "A", "print")  # "Print slip" from seat A's menu
-        assert _wait(lambda: _messages(d)["A"] == "printed", limit=10)
+        assert wait_for(lambda: _messages(d)["A"] == "printed", limit=10)
         paper = escpos_stream.decode(printer.wait_idle())
         [raster] = paper.rasters
         [found] = zxingcpp.read_barcodes(raster.convert("L"))
@@ -124,7 +114,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     d, sim, _, thread = start_daemon(gone, printer=str(tmp_path / "ttyNOPE"))
     try:
         _menu_choose(sim, "B", "print")
-        assert _wait(lambda: _messages(d)["B"] == "print_failed", limit=10)
+        assert wait_for(lambda: _messages(d)["B"] == "print_failed", limit=10)
         assert d.session.messages["B"].args == ("unplugged",)
         # Said in words on the panel: "Printer: / not connected".
         from keystand.screens.keyscreen import message_lines
@@ -137,6 +127,6 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
 
 def test_brightness_from_the_config_and_the_menu_reaches_both_panels(table):
     _, sim, rams = table
-    assert _wait(lambda: all(r.contrast == 160 for r in rams.values()))  # [game] default
+    assert wait_for(lambda: all(r.contrast == 160 for r in rams.values()))  # [game] default
     _menu_choose(sim, "B", "brightness")  # one press: the next step, 255
-    assert _wait(lambda: all(r.contrast == 255 for r in rams.values()))
+    assert wait_for(lambda: all(r.contrast == 255 for r in rams.values()))
