@@ -1,6 +1,5 @@
 """The daemon's scanner, printer and on-screen QR codes, on simulated wires."""
 
-
 import pytest
 import zxingcpp
 

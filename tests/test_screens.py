@@ -126,3 +126,15 @@ def test_colour_panel_renders_128_square():
 
 def _fields(view):
     return {name: getattr(view, name) for name in SeatView.__slots__}
+
+
+def test_a_qr_too_long_for_the_panel_says_so_instead_of_failing():
+    from dataclasses import replace
+
+    from keystand.screens.keyscreen import message_lines
+
+    state = new_game(unrank(0), Rules())
+    view = replace(seat_view(state, "A"), qr="http://" + "x" * 120 + "/s/A?t=12345678")
+    image = render(view)
+    assert image.size == (128, 64) and image.getbbox() is not None
+    assert message_lines(Message("qr_too_long")) == ["QR too long", "for this panel"]

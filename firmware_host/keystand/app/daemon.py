@@ -401,9 +401,9 @@ class Daemon:
                 break
             try:
                 self.handle(event)
+                self.refresh()
             except Exception:  # nothing may take the loop down; the state is journaled
                 log.exception("error while handling %r", event)
-            self.refresh()
         self.close()
 
     def handle(self, event) -> None:

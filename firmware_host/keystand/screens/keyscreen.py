@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from . import fonts
 from .text import gettext as _
-from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, SeatView
+from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, Message, SeatView
 
 ROLE_LABEL = {
     "clue": "Your clue",
@@ -37,7 +37,13 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     if view.qr is not None:
         from .qr import qr_screen
 
-        frame = qr_screen(view.qr, width, height)
+        try:
+            frame = qr_screen(view.qr, width, height)
+        except ValueError:  # too long for this panel at 2 px a module: say so
+            frame = Image.new("1", (width, height), 0)
+            draw = ImageDraw.Draw(frame)
+            for n, line in enumerate(message_lines(Message("qr_too_long"))):
+                fonts.draw_text(draw, (2, 2 + n * LINE), line, 1)
         return frame.convert("RGB") if colour else frame
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
@@ -159,6 +165,7 @@ MESSAGES = {
     "put_back": ("%d too many?", "Take them out"),
     "unexpected_take": ("%d missing?", "Put them back"),
     "flip": ("Flip %d token", "%s up"),
+    "qr_too_long": ("QR too long", "for this panel"),
     "sensor_fault": ("Bank slot %d:", "sensor fault"),
     "clue_number": ("Clue for %d", "press to give"),
     "refused": ("Not now:", "%s"),
