@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -35,8 +36,10 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
     )
 
 
-def play_example(script: str, *extra: str) -> subprocess.CompletedProcess:
-    """``keystand play`` on the worked example's card and words, script on stdin."""
+def play_example(script: str | Path, *extra: str) -> subprocess.CompletedProcess:
+    """``keystand play`` on the worked example's card and words; the script is
+    text given on stdin, or a file named on the command line."""
+    from_file = isinstance(script, Path)
     return run_cli(
         "play",
         "--layout",
@@ -45,8 +48,8 @@ def play_example(script: str, *extra: str) -> subprocess.CompletedProcess:
         EXAMPLE_WORDS,
         *extra,
         "--script",
-        "-",
-        stdin=script,
+        str(script) if from_file else "-",
+        stdin=None if from_file else script,
     )
 
 

@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import EXAMPLE_LAYOUT, EXAMPLE_WORDS, play_example
+from conftest import play_example
 
 SCRIPT = """\
 # You (seat A) start: salad for 3.
@@ -22,18 +22,10 @@ pass B
 """
 
 
-def test_worked_example_leaves_six_turns(cli, tmp_path):
+def test_worked_example_leaves_six_turns(tmp_path):
     script = tmp_path / "example.txt"
     script.write_text(SCRIPT)
-    result = cli(
-        "play",
-        "--layout",
-        EXAMPLE_LAYOUT.format(),
-        "--words",
-        EXAMPLE_WORDS,
-        "--script",
-        str(script),
-    )
+    result = play_example(script)  # from a file, as the README shows it
     assert result.returncode == 0, result.stderr
     state = json.loads(result.stdout)
     assert state["tokens_left"] == 6  # "You have 6 turns left"
