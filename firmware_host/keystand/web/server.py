@@ -20,6 +20,7 @@ install on a Pi.
 from __future__ import annotations
 
 import base64
+import functools
 import io
 import json
 import queue
@@ -135,9 +136,7 @@ class Simulator:
             "panels": {seat: list(p.size) for seat, p in d.displays.items()},
             "panel": "colour" if any(p.kind == "ssd1351" for p in d.displays.values()) else "mono",
             "switchable": len(self.configs) > 1,
-            "slots": len(bank.get("channels" if sensor == "mcp3008" else "pins", []))
-            if sensor != "none"
-            else 0,
+            "slots": bank.get("slots", 0) if sensor != "none" else 0,
             "analog": sensor == "mcp3008",
             "scanner": d.scanner_port is not None,
             "printer": d.sim_printer is not None,
@@ -182,13 +181,10 @@ class Simulator:
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each."""
-        from ..books.words import deal, load
-        from ..rules.ranking import rank
-
         state = self.daemon.session.state
         if self.words_lang is None:
             return {"kind": "words", "lang": None, "words": []}
-        words = deal(load(self.words_lang), rank(state.layout))
+        words = _dealt(self.words_lang, state.layout)
         covers = []
         for i in range(25):
             guessers = state.bystander_guessers(i)
@@ -262,6 +258,15 @@ class Simulator:
             if token and secrets.compare_digest(token, seat_token):
                 return seat
         raise PermissionError
+
+
+@functools.lru_cache(maxsize=8)
+def _dealt(lang: str, layout) -> tuple[str, ...]:
+    """A game's words (seeded by its key's rank); cached, as every frame asks."""
+    from ..books.words import deal, load
+    from ..rules.ranking import rank
+
+    return deal(load(lang), rank(layout))
 
 
 def make_handler(sim: Simulator):
