@@ -29,7 +29,6 @@ from .session import Session
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
-SIM_CHECKMARK, SIM_BYSTANDER = 200, 824  # simulated hall readings of a token, either side up
 
 
 class Daemon:
@@ -323,7 +322,7 @@ class Daemon:
 
     def _simulate_fill(self, state) -> None:
         """A simulated table starts each game with its bank filled, slot 1 first."""
-        from ..hal.mcp3008_sim import MID_SCALE
+        from ..hal.mcp3008_sim import BYSTANDER_UP, CHECKMARK_UP, MID_SCALE
 
         table = self.config.section("bank")
         if table.get("sensor") == "mcp3008":
@@ -332,9 +331,9 @@ class Daemon:
             for slot, channel in enumerate(table["channels"]):
                 chip, pin = self.adc_channel(channel)
                 chip.values[pin] = (
-                    SIM_CHECKMARK
+                    CHECKMARK_UP
                     if slot < checkmarks
-                    else SIM_BYSTANDER
+                    else BYSTANDER_UP
                     if slot < state.tokens_left
                     else MID_SCALE
                 )

@@ -108,8 +108,7 @@ class SimInput:
 
     def _analog(self, bank: dict, slot: int, action: str, rest: list[str]) -> str | None:
         """Set what a slot's hall sensor reads on the simulated MCP3008."""
-        from ..hal.mcp3008_sim import MID_SCALE
-        from .daemon import SIM_BYSTANDER, SIM_CHECKMARK
+        from ..hal.mcp3008_sim import BYSTANDER_UP, CHECKMARK_UP, MID_SCALE
 
         channels = bank.get("channels", [])
         if not 1 <= slot <= len(channels):
@@ -119,11 +118,11 @@ class SimInput:
         if action == "take":
             chip.values[pin] = MID_SCALE
         elif action == "put":
-            chip.values[pin] = SIM_CHECKMARK
+            chip.values[pin] = CHECKMARK_UP
         elif action == "flip":
             if value == MID_SCALE:
                 return f"bank slot {slot} holds no token to flip"
-            chip.values[pin] = SIM_BYSTANDER if value < MID_SCALE else SIM_CHECKMARK
+            chip.values[pin] = BYSTANDER_UP if value < MID_SCALE else CHECKMARK_UP
         elif action == "adc" and rest and rest[0].isdigit() and int(rest[0]) <= 1023:
             chip.values[pin] = int(rest[0])
         elif action == "adc":

@@ -15,6 +15,7 @@ from gpiozero.pins.mock import MockSPIDevice
 SCLK, MOSI, MISO = 11, 10, 9
 CHIP_SELECT = {0: 8, 1: 7}
 MID_SCALE = 512  # a linear hall sensor with no magnet near
+CHECKMARK_UP, BYSTANDER_UP = 200, 824  # a token's magnet, one pole or the other toward it
 
 
 class SimulatedMcp3008(MockSPIDevice):
