@@ -308,19 +308,20 @@ def _check_bank(data: dict, errors: list[str]) -> None:
 
 def _check_analog(bank: dict, errors: list[str]) -> None:
     """The hall thresholds must leave an empty band between the two sides."""
-    low = bank.get("present_below", 400)
-    high = bank.get("flipped_above", 624)
-    leave = bank.get("absent_above", low + 40)
-    if not 8 <= low < leave:
+    from ..hal.analog import IDLE_HZ, POLL_HZ, RAIL, Thresholds  # standard library only
+
+    t = Thresholds.from_config(bank)
+    low, high, leave = t.present_below, t.flipped_above, t.present_below + t.hysteresis
+    if not RAIL <= low < leave:
         errors.append(f"bank.absent_above: {leave} must be above present_below ({low})")
-    elif leave >= high - (leave - low):
+    elif leave >= high - t.hysteresis:
         errors.append(
             f"bank.flipped_above: {high} leaves no empty band above absent_above ({leave})"
         )
-    elif high > 1015:
-        errors.append(f"bank.flipped_above: {high} is at the ADC's rail (at most 1015)")
-    fast = bank.get("poll_hz", 20)
-    idle = bank.get("idle_poll_hz", 5)
+    elif high > 1023 - RAIL:
+        errors.append(f"bank.flipped_above: {high} is at the ADC's rail (at most {1023 - RAIL})")
+    fast = bank.get("poll_hz", POLL_HZ)
+    idle = bank.get("idle_poll_hz", IDLE_HZ)
     if not 1 <= fast <= 200:
         errors.append(f"bank.poll_hz: {fast} is not 1 to 200")
     elif not 1 <= idle <= fast:

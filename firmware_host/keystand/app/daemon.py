@@ -162,7 +162,7 @@ class Daemon:
         return bank, SlotFilter(len(table["pins"]), debounce, bank.levels())
 
     def _analog_bank(self, table: dict):
-        from ..hal.analog import AnalogBank, Thresholds
+        from ..hal.analog import IDLE_HZ, POLL_HZ, AnalogBank, Thresholds
 
         device = table.get("spi_device", 0)
         if self.simulate:
@@ -177,20 +177,15 @@ class Daemon:
             self.adc_chips = {
                 d: SimulatedMcp3008(d, self.pin_factory) for d in (device, 1 - device)
             }
-        low = table.get("present_below", 400)
         return AnalogBank(
             table["channels"],
-            Thresholds(
-                present_below=low,
-                flipped_above=table.get("flipped_above", 624),
-                hysteresis=table.get("absent_above", low + 40) - low,
-            ),
+            Thresholds.from_config(table),
             self.queue.put,
             time.monotonic,
             spi_port=table.get("spi_port", 0),
             spi_device=device,
-            poll_hz=table.get("poll_hz", 20),
-            idle_hz=table.get("idle_poll_hz", 5),
+            poll_hz=table.get("poll_hz", POLL_HZ),
+            idle_hz=table.get("idle_poll_hz", IDLE_HZ),
             debounce_ms=table.get("debounce_ms", 30),
             pin_factory=self.pin_factory,
         )

@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 EMPTY, CHECKMARK, BYSTANDER, FAULT = None, "checkmark", "bystander", "fault"
 RAIL = 8  # counts from either end of the 10-bit scale: a wire fault
 FAST_FOR = 1.0  # seconds of fast sampling after anything moved
+POLL_HZ, IDLE_HZ = 20, 5  # [bank] poll_hz and idle_poll_hz when the config leaves them out
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,13 @@ class Thresholds:
     present_below: int = 400  # enter "checkmark up" below this
     flipped_above: int = 624  # enter "bystander up" above this
     hysteresis: int = 40  # leave a side only this far back past its threshold
+
+    @classmethod
+    def from_config(cls, bank: dict) -> Thresholds:
+        """From ``[bank]``: present_below, flipped_above, absent_above (the exit)."""
+        low = bank.get("present_below", cls.present_below)
+        leave = bank.get("absent_above", low + cls.hysteresis)
+        return cls(low, bank.get("flipped_above", cls.flipped_above), leave - low)
 
     def classify(self, previous: str | None, raw: int) -> str | None:
         if raw < RAIL or raw > 1023 - RAIL:
@@ -98,8 +106,8 @@ class AnalogBank:
         clock: Callable[[], float],
         spi_port: int = 0,
         spi_device: int = 0,
-        poll_hz: int = 20,
-        idle_hz: int = 5,
+        poll_hz: int = POLL_HZ,
+        idle_hz: int = IDLE_HZ,
         debounce_ms: int = 30,
         pin_factory=None,
     ) -> None:
