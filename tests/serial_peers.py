@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import tty
 
 from keystand.hal.sim_printer import SimulatedPrinter
@@ -26,6 +27,18 @@ class PtyPeer:
 
 class FakePrinter(SimulatedPrinter):
     """The simulator's printer, which answers DLE EOT 4 with ``paper_status``."""
+
+    def wait_idle(self, quiet: float = 0.3, limit: float = 10) -> bytes:
+        """Everything received, once nothing new has come for ``quiet`` seconds."""
+        end = time.monotonic() + limit
+        size, since = -1, time.monotonic()
+        while time.monotonic() < end:
+            if len(self.received) != size:
+                size, since = len(self.received), time.monotonic()
+            elif time.monotonic() - since > quiet:
+                break
+            time.sleep(0.02)
+        return bytes(self.received)
 
 
 class FakeScanner(PtyPeer):

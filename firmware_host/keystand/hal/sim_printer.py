@@ -74,18 +74,6 @@ class SimulatedPrinter:
         for listener in self.slip_listeners:
             listener(paper)
 
-    def wait_idle(self, quiet: float = QUIET, limit: float = 10) -> bytes:
-        """Everything received, once nothing new has come for ``quiet`` seconds."""
-        end = time.monotonic() + limit
-        size, since = -1, time.monotonic()
-        while time.monotonic() < end:
-            if len(self.received) != size:
-                size, since = len(self.received), time.monotonic()
-            elif time.monotonic() - since > quiet:
-                break
-            time.sleep(0.02)
-        return bytes(self.received)
-
     def close(self) -> None:
         self._stop.set()
         os.write(self._wake_w, b"x")
