@@ -192,8 +192,10 @@ class Daemon:
 
     def adc_channel(self, channel: int) -> tuple[object, int]:
         """The simulated chip and input for a bank channel (0-7 first chip, 8-15 second)."""
-        device = self.config.section("bank").get("spi_device", 0)
-        return self.adc_chips[device if channel < 8 else 1 - device], channel % 8
+        from ..hal.analog import chip_input
+
+        device, pin = chip_input(channel, self.config.section("bank").get("spi_device", 0))
+        return self.adc_chips[device], pin
 
     def _scanner(self):
         """Start the scanner's reader thread; returns its port (simulation writes to it)."""

@@ -85,9 +85,20 @@ class SlotSampler:
                 changes.append((slot, now))
         return changes
 
+    def reset(self, states: list[str | None]) -> None:
+        """Take ``states`` as confirmed, with nothing waiting to be confirmed."""
+        self.stable = list(states)
+        self._candidate = list(states)
+        self._count = [0] * len(states)
+
     @property
     def unsettled(self) -> bool:
         return any(c != s for c, s in zip(self._candidate, self.stable, strict=True))
+
+
+def chip_input(channel: int, spi_device: int) -> tuple[int, int]:
+    """A bank channel's chip select and input: 0-7 on ``spi_device``, 8-15 on the other."""
+    return (spi_device if channel < 8 else 1 - spi_device), channel % 8
 
 
 def confirm_samples(debounce_ms: int, poll_hz: int) -> int:
@@ -113,15 +124,12 @@ class AnalogBank:
     ) -> None:
         from gpiozero import MCP3008
 
-        self.adcs = [
-            MCP3008(
-                channel=c % 8,
-                port=spi_port,
-                device=spi_device if c < 8 else 1 - spi_device,
-                pin_factory=pin_factory,
+        self.adcs = []
+        for c in channels:
+            device, channel = chip_input(c, spi_device)
+            self.adcs.append(
+                MCP3008(channel=channel, port=spi_port, device=device, pin_factory=pin_factory)
             )
-            for c in channels
-        ]
         self._post, self._clock = post, clock
         self.poll_hz, self.idle_hz = poll_hz, idle_hz
         self.sampler = SlotSampler(
@@ -146,8 +154,7 @@ class AnalogBank:
         """Take what the sensors read now as the starting point (a new simulated table)."""
         first = [self.sampler.thresholds.classify(EMPTY, r) for r in self.read()]
         with self._lock:
-            self.sampler.stable = list(first)
-            self.sampler._candidate = list(first)
+            self.sampler.reset(first)
 
     def _run(self) -> None:
         fast_until = 0.0
