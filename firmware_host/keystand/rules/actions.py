@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .layout import Seat
+from .status import Outcome, Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,8 @@ class SuddenDeath:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    outcome: str  # "won" | "lost"
-    reason: str | None  # None | "assassin" | "sudden_death" | "out_of_tokens"
+    outcome: Outcome
+    reason: Reason | None
     score: int | None
 
 

@@ -35,6 +35,7 @@ from .errors import IllegalAction
 from .layout import Layout, Seat, cell_name, other
 from .scoring import score_breakdown
 from .setup import AGENTS, MAX_CLUE, Rules
+from .status import Outcome, Phase, Reason
 
 _BIT = {"A": 1, "B": 2}  # marks[i] bit: this seat guessed cell i and hit a bystander
 BOTH = 3
@@ -44,9 +45,9 @@ BOTH = 3
 class GameState:
     layout: Layout
     rules: Rules
-    phase: str = "clue"  # clue | guessing | sudden_death | over
-    outcome: str = "playing"  # playing | won | lost
-    reason: str | None = None  # None | assassin | sudden_death | out_of_tokens
+    phase: Phase = Phase.CLUE
+    outcome: Outcome = Outcome.PLAYING
+    reason: Reason | None = None  # why a lost game was lost
     tokens_left: int = 0
     bystander_left: int = 0
     giver: Seat | None = None  # the clue giver of the turn in progress
@@ -81,7 +82,7 @@ class GameState:
         return self.agents[index] is not None or self.marks[index] == BOTH
 
     def can_give_clue(self, seat: Seat) -> bool:
-        return self.phase == "clue" and self._clue_refusal(seat) is None
+        return self.phase == Phase.CLUE and self._clue_refusal(seat) is None
 
     def _clue_refusal(self, seat: Seat) -> IllegalAction | None:
         if self.greens_left(seat) == 0:
@@ -102,7 +103,7 @@ class GameState:
 
     @property
     def score(self) -> int | None:
-        if self.outcome != "won":
+        if self.outcome != Outcome.WON:
             return None
         breakdown = score_breakdown(self)
         return breakdown["total"] if breakdown else None
@@ -140,7 +141,7 @@ class _Work:
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Apply one action. Raises :class:`IllegalAction`; never changes ``state``."""
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         raise IllegalAction(f"the game is over ({state.outcome})", "game_over")
     w = _Work(state)
     if isinstance(action, Clue):
@@ -157,18 +158,18 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
 
 
 def _clue(state: GameState, w: _Work, action: Clue) -> None:
-    if state.phase == "guessing":
+    if state.phase == Phase.GUESSING:
         raise IllegalAction(
             f"{state.guesser} is still guessing; a clue comes after the turn ends", "still_guessing"
         )
-    if state.phase == "sudden_death":
+    if state.phase == Phase.SUDDEN_DEATH:
         raise IllegalAction("no clues in sudden death: guess what you know", "sudden_death")
     if not isinstance(action.number, int) or not 0 <= action.number <= MAX_CLUE:
         raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}", "clue_number")
     refusal = state._clue_refusal(action.seat)
     if refusal:
         raise refusal
-    w.phase = "guessing"
+    w.phase = Phase.GUESSING
     w.giver = action.seat
     w.clue_number = action.number
     w.clue_word = action.word
@@ -182,9 +183,9 @@ def _clue(state: GameState, w: _Work, action: Clue) -> None:
 def _guess(state: GameState, w: _Work, action: Guess) -> None:
     seat, cell = action.seat, action.cell
     name = cell_name(cell)
-    if state.phase == "clue":
+    if state.phase == Phase.CLUE:
         raise IllegalAction("no clue has been given yet: a turn starts with a clue", "no_clue_yet")
-    if state.phase == "guessing":
+    if state.phase == Phase.GUESSING:
         if seat != state.guesser:
             raise IllegalAction(f"{state.guesser} is guessing this turn, not {seat}", "not_guesser")
         if state.greens_left(other(seat)) == 0:
@@ -210,14 +211,14 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
         w.correct += 1
         w.events.append(AgentFound(cell, seat))
         if w.agents_found == AGENTS:
-            if state.phase == "guessing":
+            if state.phase == Phase.GUESSING:
                 _take(w, 1, "win")  # the winning turn spends its token too
-            _finish(w, "won", None)
+            _finish(w, Outcome.WON, None)
             return
         if _greens_left(w.layout, w.agents, giver) == 0:
             w.events.append(NothingLeftToGuess(seat))
         if (
-            state.phase == "guessing"
+            state.phase == Phase.GUESSING
             and state.rules.ruleset == "paper"
             and w.guesses >= (state.clue_number or 0) + 1
         ):
@@ -227,7 +228,7 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
         return
     if role == "B":
         w.events.append(AssassinHit(cell, seat))
-        _finish(w, "lost", "assassin")
+        _finish(w, Outcome.LOST, Reason.ASSASSIN)
         return
     # A bystander: mark it, pointing from the giver to the guesser.
     w.marks = _set(w.marks, cell, w.marks[cell] | _BIT[seat])
@@ -238,8 +239,8 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
         return
     w.mistakes += 1
     w.events.append(BystanderHit(cell, seat, covered))
-    if state.phase == "sudden_death":
-        _finish(w, "lost", "sudden_death")
+    if state.phase == Phase.SUDDEN_DEATH:
+        _finish(w, Outcome.LOST, Reason.SUDDEN_DEATH)
         return
     if not _pay_mistake(w, "bystander"):
         return
@@ -247,10 +248,10 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
 
 
 def _pass(state: GameState, w: _Work, action: Pass) -> None:
-    if state.phase != "guessing":
+    if state.phase != Phase.GUESSING:
         raise IllegalAction(
             "no turn to end: sudden death has no turns"
-            if state.phase == "sudden_death"
+            if state.phase == Phase.SUDDEN_DEATH
             else "no turn to end: a turn starts with a clue",
             "no_turn",
         )
@@ -268,7 +269,7 @@ def _pass(state: GameState, w: _Work, action: Pass) -> None:
 
 
 def _penalty(state: GameState, w: _Work) -> None:
-    if state.phase == "sudden_death":
+    if state.phase == Phase.SUDDEN_DEATH:
         raise IllegalAction("no clues in sudden death, so no clue penalty", "sudden_death")
     if state.rules.ruleset == "paper":
         # The book: tick an extra turn box and a mistake box.
@@ -279,7 +280,7 @@ def _penalty(state: GameState, w: _Work) -> None:
         _take(w, 1, "penalty")
     if w.tokens_left == 0:
         # The penalty took the last token: no time left for this or any turn.
-        w.phase = "sudden_death"
+        w.phase = Phase.SUDDEN_DEATH
         w.giver = None
         w.went_to_sudden_death = True
         w.events.append(SuddenDeath())
@@ -305,7 +306,7 @@ def _pay_mistake(w: _Work, why: str) -> bool:
         w.events.append(TokensTaken(1, "bystander", why))
         return True
     if w.tokens_left < 2:
-        _finish(w, "lost", "out_of_tokens")
+        _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
         return False
     w.tokens_left -= 2
     w.events.append(TokensTaken(2, "checkmark", why))
@@ -318,18 +319,18 @@ def _end_turn(w: _Work) -> None:
     w.clue_number = None
     w.clue_word = None
     if w.tokens_left == 0:
-        w.phase = "sudden_death"
+        w.phase = Phase.SUDDEN_DEATH
         w.went_to_sudden_death = True
         w.events.append(SuddenDeath())
     else:
-        w.phase = "clue"
+        w.phase = Phase.CLUE
 
 
-def _finish(w: _Work, outcome: str, reason: str | None) -> None:
+def _finish(w: _Work, outcome: Outcome, reason: Reason | None) -> None:
     threshold = w.rules.win_threshold
-    if outcome == "lost" and threshold is not None and w.agents_found >= threshold:
-        outcome, reason = "won", None
-    w.phase = "over"
+    if outcome == Outcome.LOST and threshold is not None and w.agents_found >= threshold:
+        outcome, reason = Outcome.WON, None
+    w.phase = Phase.OVER
     w.outcome = outcome
     w.reason = reason
     w.giver = None

@@ -11,26 +11,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .setup import AGENTS
+from .status import Outcome, Phase, Reason
+
 if TYPE_CHECKING:
     from .game import GameState
-
-AGENTS = 15
 
 
 def score_breakdown(state: GameState) -> dict | None:
     """How the score is made up, or None while playing (and for a lost duet game)."""
-    if state.phase != "over":
+    if state.phase != Phase.OVER:
         return None
     sd = state.went_to_sudden_death
     if state.rules.ruleset == "duet":
-        if state.outcome != "won":
+        if state.outcome != Outcome.WON:
             return None
         parts = {
             "tokens_left": 3 * state.tokens_left,
             "turns_ended": state.passes,
             "sudden_death": -1 if sd else 0,
         }
-    elif state.reason == "assassin":
+    elif state.reason == Reason.ASSASSIN:
         parts = {
             "unused_turns": -10 * state.tokens_left,
             "mistakes": -10 * state.mistakes,
