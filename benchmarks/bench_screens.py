@@ -15,20 +15,21 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import ssd1306
 
 from keystand.app.views import seat_view
-from keystand.hal.i2c_record import RecordingBus
 from keystand.hal.oled import PagedOled
 from keystand.rules.actions import Clue, Guess, Pass
 from keystand.rules.game import apply, new_game
 from keystand.rules.keygen import seeded_layout
 from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
+from keystand.sim.i2c import RecordingBus
 
 
 def panels():
     out = []
     for _ in "AB":
         bus = RecordingBus()
-        out.append((PagedOled(lambda bus=bus: ssd1306(i2c(bus=bus, address=0x3C)), "ssd1306"), bus))
+        panel = PagedOled(lambda bus=bus: ssd1306(i2c(bus=bus, address=0x3C)), "ssd1306", (128, 64))
+        out.append((panel, bus))
     return out
 
 
@@ -98,7 +99,7 @@ def colour(layout) -> None:
     from luma.oled.device import ssd1351
 
     from keystand.hal.oled import ColourOled
-    from keystand.hal.spi_record import RecordingGpio, RecordingSpi
+    from keystand.sim.spi import RecordingGpio, RecordingSpi
 
     gpio = RecordingGpio()
     wire = RecordingSpi(gpio, dc_pin=12)

@@ -32,7 +32,7 @@ def main() -> None:
         for baud in (9600, 19200):
             peer = FakePrinter()
             try:
-                pty_s = SerialPrinter(PrinterConfig(peer.path, baud)).send(job.data)
+                pty_s = SerialPrinter(PrinterConfig(peer.path, baud, 0.0, False)).send(job.data)
             finally:
                 peer.close()
             line_s = len(job.data) * 10 / baud

@@ -1,11 +1,83 @@
-"""Small builders for game tests."""
+"""Test helpers, in one place: example keys, game builders, a simulated device.
+
+The fixtures that use these live in conftest.py.
+"""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from keystand.app.daemon import Daemon, build_daemon
+from keystand.app.menu import Settings
+from keystand.config import DeviceConfig, Game, load, parse
 from keystand.rules.actions import Clue, Guess, Pass, Penalty
 from keystand.rules.game import GameState, apply, new_game
-from keystand.rules.layout import Layout, cell_index
+from keystand.rules.keycode import decode
+from keystand.rules.layout import Layout, cell_index, cell_name
 from keystand.rules.setup import Rules
+from keystand.sim.table import SimTable
+
+ROOT = Path(__file__).resolve().parents[1]
+PROFILES = ROOT / "hardware" / "profiles"
+PROFILE = PROFILES / "default.toml"
+
+# The example key of every device test. Seat A sees BGGTG / TGTTG / TTTTB / GTGTG /
+# TBTTG; B's cursor starts on cell 12 (c3), and ten turns right bring it to A's
+# c1 (B's cell 22), green on A's side.
+KEY = "06M6-NZ2B-N9BD"
+LAYOUT = decode(KEY)
+
+# A hand-made key card (A's frame) used by the rulebook's worked example, with its
+# 25 words in A's reading order. RANCH/DOLL/LUNCH/CAESAR/ANT are green for A,
+# NAPOLEON green on both sides, RUSSIA tan for A and green for B, LEMONADE black for A.
+EXAMPLE_WORDS = (
+    "RANCH,RUSSIA,NAPOLEON,RIFLE,DOLL,"
+    "LUNCH,LEMONADE,CAESAR,ANT,PIANO,"
+    "MOON,STAR,BANK,RIVER,CASTLE,"
+    "ROBOT,HONEY,GLASS,CHAIR,SNOW,"
+    "TRAIN,BOOT,CLOUD,SPOON,PAPER"
+)
+EXAMPLE_LAYOUT = Layout.parse(
+    "GT TG GG TG GT GT BT GT GT TB TG TG GB BG BB GG GG TG TT TT TT TT TT TT TT"
+)
+
+
+# ---------------------------------------------------------------- games
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    """Run the installed command the way a user does, in a fresh interpreter."""
+    return subprocess.run(
+        [sys.executable, "-m", "keystand.cli", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def play_example(script: str | Path, *extra: str) -> subprocess.CompletedProcess:
+    """``keystand play`` on the worked example's card and words; the script is
+    text given on stdin, or a file named on the command line."""
+    from_file = isinstance(script, Path)
+    return run_cli(
+        "play",
+        "--layout",
+        EXAMPLE_LAYOUT.format(),
+        "--words",
+        EXAMPLE_WORDS,
+        *extra,
+        "--script",
+        str(script) if from_file else "-",
+        stdin=None if from_file else script,
+    )
+
 
 
 def play(layout: Layout, rules: Rules, script: str) -> tuple[GameState, list]:
@@ -28,6 +100,71 @@ def play(layout: Layout, rules: Rules, script: str) -> tuple[GameState, list]:
 
 
 def cells_with(layout: Layout, pair: str) -> list[str]:
-    from keystand.rules.layout import cell_name
-
     return [cell_name(i) for i, p in enumerate(layout.pairs) if p == pair]
+
+
+# ---------------------------------------------------------------- the device
+
+
+def device_config(profile: Path = PROFILE, **tables: dict) -> DeviceConfig:
+    """A profile's typed config, with some of its tables changed (``game={...}``)."""
+    raw = load(profile)
+    for name, table in tables.items():
+        raw.data[name] = {**raw.section(name), **table}
+    return parse(raw)
+
+
+def settings(**changes) -> Settings:
+    """The menu's settings as a config without [game] starts them, with changes."""
+    return replace(Settings.from_config(Game()), **changes)
+
+
+@dataclass
+class Device:
+    """A simulated device whose loop runs on a thread: drive it through ``table``
+    (pins, wires) and read what it shows there; ``daemon`` for the engine's state."""
+
+    daemon: Daemon
+    table: SimTable
+    thread: threading.Thread
+
+    def command(self, line: str) -> str | None:
+        return self.table.command(line)
+
+    def stop(self) -> None:
+        self.daemon.stop("test over")
+        self.thread.join(5)
+
+
+def start_device(
+    state_dir: Path, config: DeviceConfig | None = None, key: str = KEY, **ports: str
+) -> Device:
+    """Build the simulated device and start its loop; ``ports`` points its printer
+    or scanner at a test's own pty."""
+    d = build_daemon(config or device_config(), "sim", state_dir, key=key, ports=ports)
+    table = d.hardware.table
+    assert table is not None
+    thread = threading.Thread(target=d.run)
+    thread.start()
+    return Device(d, table, thread)
+
+
+def wait_for(condition: Callable[[], object], limit: float = 3.0) -> bool:
+    """Poll ``condition`` until it holds (True) or ``limit`` seconds pass (False)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def settle(d: Daemon, limit: float = 3.0) -> None:
+    """Wait until the loop has nothing queued and no bank edge is settling."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if d.queue.empty() and not (d.debounce and d.debounce.pending):
+            time.sleep(0.05)
+            if d.queue.empty():
+                return
+        time.sleep(0.01)

@@ -7,7 +7,7 @@ import os
 import time
 import tty
 
-from keystand.hal.sim_printer import SimulatedPrinter
+from keystand.sim.printer import SimulatedPrinter
 
 
 class PtyPeer:

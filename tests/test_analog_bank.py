@@ -7,10 +7,10 @@ import pytest
 from gpiozero import MCP3008, Device
 from gpiozero.pins.mock import MockFactory
 
-from device import PROFILES, start_daemon, wait_for
-from keystand.app.config import check, load
+from helpers import PROFILES, device_config, start_device, wait_for
+from keystand.config import check, load
 from keystand.hal.analog import BYSTANDER, CHECKMARK, EMPTY, FAULT, SlotSampler, Thresholds
-from keystand.hal.mcp3008_sim import SimulatedMcp3008
+from keystand.sim.mcp3008 import SimulatedMcp3008
 
 T = Thresholds(present_below=400, flipped_above=624, hysteresis=40)
 
@@ -64,10 +64,10 @@ def test_a_single_sample_is_not_a_take_but_two_in_a_row_are():
 
 @pytest.fixture
 def mission_table(tmp_path):
-    d, sim, _, thread = start_daemon(tmp_path, PROFILES / "analog.toml", game={"mission": "9-5"})
-    yield d, sim
-    d.stop("test over")
-    thread.join(5)
+    config = device_config(PROFILES / "analog.toml", game={"mission": "9-5"})
+    device = start_device(tmp_path, config)
+    yield device.daemon, device
+    device.stop()
 
 
 def _messages(d):
@@ -76,9 +76,9 @@ def _messages(d):
 
 def test_the_simulated_table_starts_with_the_missions_sides(mission_table):
     d, _ = mission_table
-    levels = d.bank.levels()
+    levels = d.hardware.bank.levels()
     assert levels.count(CHECKMARK) == 4 and levels.count(BYSTANDER) == 5
-    assert levels.count(False) == 3
+    assert levels.count(EMPTY) == 3
     assert d.session.bank_count == 9 and d.session.bank_bystanders == 5
 
 
@@ -87,7 +87,7 @@ def test_a_token_turned_over_is_shown_until_it_is_turned_back(mission_table):
     assert sim.command("bank flip 1") is None  # a checkmark token now shows a bystander
     assert wait_for(lambda: _messages(d)["A"] == ("flip", (1, "checkmark")))
     assert _messages(d)["B"] == ("flip", (1, "checkmark"))
-    assert d.session.state.bystander_left == 5  # the engine is not changed by it
+    assert d.state.bystander_left == 5  # the engine is not changed by it
     sim.command("bank flip 1")
     assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
 
@@ -98,10 +98,10 @@ def test_a_pass_by_taking_a_checkmark_token(mission_table):
     for _ in range(10):
         sim.command("B right")  # B's cursor onto a green of A's side (see test_daemon)
     sim.command("B press")
-    assert wait_for(lambda: d.session.state.agents_found == 1)
+    assert wait_for(lambda: d.state.agents_found == 1)
     sim.command("bank take 1")
-    assert wait_for(lambda: d.session.state.passes == 1)
-    assert d.session.state.tokens_left == 8 and d.session.state.bystander_left == 5
+    assert wait_for(lambda: d.state.passes == 1)
+    assert d.state.tokens_left == 8 and d.state.bystander_left == 5
     assert _messages(d) == {"A": None, "B": None}
 
 
@@ -111,18 +111,18 @@ def test_the_wrong_side_taken_asks_for_a_flip(mission_table):
     for _ in range(10):
         sim.command("B right")
     sim.command("B press")
-    assert wait_for(lambda: d.session.state.agents_found == 1)
+    assert wait_for(lambda: d.state.agents_found == 1)
     sim.command("bank take 9")  # a bystander-side token, though checkmarks are left
-    assert wait_for(lambda: d.session.state.passes == 1)
+    assert wait_for(lambda: d.state.passes == 1)
     assert wait_for(lambda: _messages(d)["A"] == ("flip", (1, "bystander")))
 
 
 def test_a_sensor_at_the_rail_is_reported_and_nothing_changes(mission_table):
     d, sim = mission_table
-    before = d.session.state
+    before = d.state
     assert sim.command("bank adc 3 1023") is None
     assert wait_for(lambda: _messages(d)["A"] == ("sensor_fault", (3,)))
-    assert d.session.state == before
+    assert d.state == before
     sim.command("bank adc 3 200")
     assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
 

@@ -3,38 +3,40 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import KEY
+from keystand.app.debounce import SlotFilter
 from keystand.app.session import Session
-from keystand.hal.bank import SlotFilter
+from keystand.events import SlotState
 from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
 from keystand.rules.setup import Rules
 
-KEY = "06M6-NZ2B-N9BD"  # seat A: BGGTG / TGTTG / TTTTB / GTGTG / TBTTG
+IN, OUT = SlotState.TOKEN, SlotState.EMPTY
 
 
 def test_a_bounce_train_settles_into_one_change():
-    f = SlotFilter(3, debounce=0.03, initial=[True, True, True])
+    f = SlotFilter([IN, IN, IN], debounce=0.03)
     t = 0.0
     for k in range(8):  # 8 edges, 2 ms apart: a reed switch letting go
-        f.edge(0, k % 2 == 0, t)
+        f.edge(0, IN if k % 2 == 0 else OUT, t)
         t += 0.002
     assert f.tick(t) == []  # still chattering
     assert f.tick(t + 0.01) == []
-    assert f.tick(t + 0.031) == [(0, False)]
+    assert f.tick(t + 0.031) == [(0, OUT)]
     assert f.tick(t + 1) == [] and not f.pending
 
 
 @given(st.lists(st.floats(0.0001, 0.029), min_size=1, max_size=20))
 def test_noise_shorter_than_the_debounce_is_never_reported(gaps):
-    f = SlotFilter(1, debounce=0.03, initial=[True])
+    f = SlotFilter([IN], debounce=0.03)
     t = 0.0
     for n, gap in enumerate(gaps):
-        f.edge(0, n % 2 == 1, t)  # even: away, odd: back
+        f.edge(0, IN if n % 2 == 1 else OUT, t)  # even: away, odd: back
         t += gap
         assert f.tick(t) == []
     if len(gaps) % 2 == 0:  # ended back where it started: nothing happened
         assert f.tick(t + 1) == []
-        assert f.stable == [True]
+        assert f.stable == [IN]
 
 
 def _session(tokens=9):

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import EXAMPLE_LAYOUT, play_example
+from helpers import EXAMPLE_LAYOUT, play_example
 from keystand.rules.keycode import decode, encode
 from keystand.rules.layout import Layout
 

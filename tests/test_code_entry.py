@@ -1,5 +1,7 @@
 """Typing a game code on a seat's encoder loads it, as a scan would."""
 
+from helpers import KEY
+from keystand.app.commands import LoadGame
 from keystand.app.session import Session
 from keystand.rules.game import new_game
 from keystand.rules.gamecode import GameCode, encode
@@ -8,8 +10,6 @@ from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
 from keystand.screens.view import Message
-
-KEY = "06M6-NZ2B-N9BD"
 
 
 def _session():
@@ -47,7 +47,8 @@ def test_a_dialled_code_loads_its_game():
     assert render(view).getbbox() is not None
     s.control("B", "hold")
     assert s.entries["B"] is None
-    assert s.load_requested is not None and s.load_requested.layout == other
+    [load] = s.take_commands()
+    assert isinstance(load, LoadGame) and load.code.layout == other
 
 
 def test_a_mistyped_code_is_refused_and_nothing_changes():
@@ -58,7 +59,7 @@ def test_a_mistyped_code_is_refused_and_nothing_changes():
     _open_entry(s)
     _dial(s, "A", wrong)
     s.control("A", "hold")
-    assert s.load_requested is None and s.state == before
+    assert s.take_commands() == [] and s.state == before
     assert s.messages["A"].kind == "scan_refused"
 
 
@@ -79,5 +80,5 @@ def test_mid_game_a_dialled_code_asks_first():
     _open_entry(s, "B")
     _dial(s, "B", encode(GameCode(Rules(), layout=unrank(77))).replace("-", "")[4:])
     s.control("B", "hold")
-    assert s.load_requested is None
+    assert s.take_commands() == []
     assert s.messages == {"A": Message("load_confirm"), "B": Message("load_confirm")}

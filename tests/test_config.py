@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from keystand.app.config import HEADER_GPIO, check, load
+from keystand.config import HEADER_GPIO, check, load
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = sorted((ROOT / "hardware" / "profiles").glob("*.toml"))
@@ -74,12 +74,15 @@ def test_mistakes_are_named(tmp_path, text, expected):
 
 
 def test_check_config_command(cli, tmp_path):
-    path = _write(tmp_path, "[controls.A]\nclk_pin = 2\ndt_pin = 2\n[buses]\ni2c = true\n")
+    (tmp_path / "default.toml").write_text((ROOT / "hardware/profiles/default.toml").read_text())
+    path = _write(
+        tmp_path, 'include = "default.toml"\n[controls.A]\nclk_pin = 17\ndt_pin = 17\n'
+    )
     result = cli("check-config", str(path))
     assert result.returncode == 2
     lines = result.stderr.splitlines()
     assert any(
-        "controls.A.dt_pin: GPIO 2 is already used by controls.A.clk_pin" in x for x in lines
+        "controls.A.dt_pin: GPIO 17 is already used by controls.A.clk_pin" in x for x in lines
     )
     assert all(x.startswith(str(path)) for x in lines)
     for bad, fragment in [("[x", "not valid TOML"), ('include = "missing.toml"', "cannot read")]:
@@ -93,7 +96,7 @@ def test_check_config_command(cli, tmp_path):
 def test_each_boards_header_is_what_gpiozero_knows_of_it():
     from gpiozero import pi_info
 
-    from keystand.app.config import BOARDS
+    from keystand.config import BOARDS
 
     for model, (revision, header) in BOARDS.items():
         info = pi_info(revision)
@@ -114,3 +117,114 @@ def test_a_pin_missing_on_the_chosen_pi_is_refused():
     assert "bank.pins[1]: GPIO 6 is not on the pi1b header" in errors
     config.data["board"]["model"] = "pi5"
     assert check(config) == []
+
+
+def _profile_without(tmp_path, *tables: str) -> Path:
+    """The reference profile, written out without some of its tables."""
+    import tomllib
+
+    data = tomllib.loads((ROOT / "hardware/profiles/default.toml").read_text())
+    lines = []
+    for name, table in data.items():
+        for key, sub in table.items() if name in ("display", "controls") else [(None, table)]:
+            header = f"{name}.{key}" if key else name
+            if header in tables or name in tables:
+                continue
+            lines.append(f"[{header}]")
+            lines += [f"{k} = {_toml(v)}" for k, v in sub.items()]
+    return _write(tmp_path, "\n".join(lines) + "\n", "cut.toml")
+
+
+def _toml(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+@pytest.mark.parametrize(
+    ("cut", "expected"),
+    [
+        # Without its own display, seat B's frames would go to seat A's panel.
+        (("display.B",), "display.B: missing"),
+        (("display",), "display.A: missing"),
+        (("controls.A",), "controls.A: missing"),
+    ],
+)
+def test_both_seats_need_a_display_and_controls(cli, tmp_path, cut, expected):
+    path = _profile_without(tmp_path, *cut)
+    result = cli("check-config", str(path))
+    assert result.returncode == 2
+    assert any(line.startswith(f"{path}: {expected}") for line in result.stderr.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[controls.B]\nclk_pin = 23\n", None),  # a complete seat: fine
+        ("[printer]\nport = ''\n", "printer.port: empty"),
+        ("[printer]\npause = -1\n", "printer.pause: -1 is not 0.0 to 5.0"),
+        ("[printer]\npause = nan\n", "printer.pause: must be a finite number, not nan"),
+        ("[printer]\npause = inf\n", "printer.pause: must be a finite number, not inf"),
+        ("[bank]\ndebounce_ms = 1e9\n", "bank.debounce_ms: must be a whole number"),
+        ("[bank]\ndebounce_ms = 1000000000\n", "bank.debounce_ms: 1000000000 is not 0 to 1000"),
+        ("[display.A]\nwidth = 0\n", "display.A.width: 0 is not 1 to 4096"),
+        ("[display.A]\nheight = 100000\n", "display.A.height: 100000 is not 1 to 4096"),
+        ("[display.A]\nheight = 32\n", "display.A.height: the seat screens are drawn for"),
+        ("[game]\nbrightness = 300\n", "game.brightness: 300 is not 0 to 255"),
+        ("[web]\nport = 70000\n", "web.port: 70000 is not 0 to 65535"),
+    ],
+)
+def test_numbers_must_be_in_range_and_finite(tmp_path, text, expected):
+    errors = _errors(tmp_path, text)
+    if expected is None:
+        assert errors == []
+    else:
+        assert any(e.startswith(expected) for e in errors), errors
+
+
+def test_a_printer_or_scanner_needs_its_port(tmp_path):
+    text = (ROOT / "hardware/profiles/default.toml").read_text()
+    text = text.replace('port = "/dev/serial0"\n', "").replace('port = "/dev/ttyUSB0"\n', "")
+    errors = check(load(_write(tmp_path, text)))
+    assert "printer.port: missing" in errors and "scanner.port: missing" in errors
+
+
+def test_a_missing_control_pin_is_named_not_a_crash(cli, tmp_path):
+    text = (ROOT / "hardware/profiles/default.toml").read_text().replace("clk_pin = 17\n", "")
+    result = cli("run", "--config", str(_write(tmp_path, text)), "--simulate")
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith("controls.A.clk_pin: missing")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("include", "fragment"),
+    [
+        ("/dev/zero", "not a regular file"),
+        ("/dev/null", "not a regular file"),
+        (".", "not a regular file"),
+    ],
+)
+def test_include_reads_only_a_regular_file(cli, tmp_path, include, fragment):
+    path = _write(tmp_path, f'include = "{include}"\n')
+    result = cli("check-config", str(path))
+    assert result.returncode == 2 and fragment in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_an_oversized_include_is_refused(cli, tmp_path):
+    big = tmp_path / "big.toml"
+    big.write_text("# padding\n" * 100_000)
+    result = cli("check-config", str(_write(tmp_path, 'include = "big.toml"\n')))
+    assert result.returncode == 2 and "too large for a config file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text", ["a = " + "[" * 5000 + "]" * 5000 + "\n", "a = " + "{b = " * 2000 + "1" + "}" * 2000]
+)
+def test_deep_nesting_is_one_line_not_a_recursion_error(cli, tmp_path, text):
+    result = cli("check-config", str(_write(tmp_path, text)))
+    assert result.returncode == 2
+    assert "RecursionError" not in result.stderr and result.stderr.count("\n") == 1

@@ -10,7 +10,7 @@ import time
 import pytest
 from PIL import ImageChops
 
-from device import KEY, PROFILE, start_daemon
+from helpers import KEY, PROFILE, settle
 from keystand.app.journal import Journal, action_from_json, replay
 from keystand.rules.layout import Layout
 from keystand.rules.report import summary
@@ -18,52 +18,32 @@ from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
 
 
-@pytest.fixture
-def daemon(tmp_path):
-    d, sim, rams, thread = start_daemon(tmp_path)
-    yield d, sim, rams
-    d.stop("test over")
-    thread.join(5)
-
-
-def _settle(d):
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline:
-        if d.queue.empty() and not (d.filter and d.filter.pending):
-            time.sleep(0.05)
-            if d.queue.empty():
-                return
-        time.sleep(0.01)
-
-
-def _assert_panels_show_the_views(d, rams):
-    for seat, view in d.session.views().items():
-        diff = ImageChops.difference(rams[seat].image(), render(view).convert("1"))
+def _assert_panels_show_the_views(device):
+    for seat, view in device.daemon.session.views().items():
+        diff = ImageChops.difference(device.table.frame(seat), render(view).convert("1"))
         assert diff.getbbox() is None, seat
 
 
-def test_controls_and_bank_drive_a_game_and_both_panels_follow(daemon):
-    d, sim, rams = daemon
-    assert sim.command("A press") is None  # A's clue for 1 (the default number)
-    assert sim.command("B right") is None  # B's cursor 12 -> 13
+def test_controls_and_bank_drive_a_game_and_both_panels_follow(device):
+    assert device.command("A press") is None  # A's clue for 1 (the default number)
+    assert device.command("B right") is None  # B's cursor 12 -> 13
     for _ in range(9):
-        sim.command("B right")  # -> 22: A's cell 2 (c1), green for A
-    assert sim.command("B press") is None
-    _settle(d)
-    state = d.session.state
+        device.command("B right")  # -> 22: A's cell 2 (c1), green for A
+    assert device.command("B press") is None
+    settle(device.daemon)
+    state = device.daemon.state
     assert state.agents_found == 1 and state.phase == "guessing"
-    _assert_panels_show_the_views(d, rams)
-    assert sim.command("bank bounce 1") is None  # chatter, then the token is out
-    _settle(d)
-    assert d.session.state.passes == 1 and d.session.state.tokens_left == 8
-    _assert_panels_show_the_views(d, rams)
+    _assert_panels_show_the_views(device)
+    assert device.command("bank bounce 1") is None  # chatter, then the token is out
+    settle(device.daemon)
+    assert device.daemon.state.passes == 1 and device.daemon.state.tokens_left == 8
+    _assert_panels_show_the_views(device)
 
 
-def test_bad_sim_commands_are_refused(daemon):
-    _, sim, _ = daemon
-    assert sim.command("C press") == "unknown command 'C press'"
-    assert sim.command("bank take 13") == "no bank slot 13"
-    assert sim.command("A dance") == "unknown control 'dance'"
+def test_bad_sim_commands_are_refused(device):
+    assert device.command("C press") == "unknown command 'C press'"
+    assert device.command("bank take 13") == "no bank slot 13"
+    assert device.command("A dance") == "unknown control 'dance'"
 
 
 def _daemon_cmd(state_dir, *extra):

@@ -3,23 +3,15 @@
 import pytest
 import zxingcpp
 
-from device import KEY, start_daemon, wait_for
-from keystand.hal import escpos_stream
+from helpers import KEY, start_device, wait_for
 from keystand.rules.gamecode import GameCode, decode, encode
 from keystand.rules.keycode import decode as decode_key
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
+from keystand.sim import escpos_paper
 from serial_peers import FakePrinter
 
 OTHER = GameCode(Rules(tokens=10, bystander_tokens=5), layout=unrank(4242))
-
-
-@pytest.fixture
-def table(tmp_path):
-    d, sim, rams, thread = start_daemon(tmp_path)
-    yield d, sim, rams
-    d.stop("test over")
-    thread.join(5)
 
 
 def _messages(d):
@@ -40,79 +32,80 @@ MENU = [
 ]
 
 
-def _menu_choose(sim, seat, item):
+def _menu_choose(device, seat, item):
     """Hold back to open the menu, turn to ``item``, press: all at pin level."""
-    assert sim.command(f"{seat} back_hold") is None
+    assert device.command(f"{seat} back_hold") is None
     for _ in range(MENU.index(item)):
-        sim.command(f"{seat} right")
-    sim.command(f"{seat} press")
+        device.command(f"{seat} right")
+    device.command(f"{seat} press")
 
 
-def test_a_scan_before_play_loads_the_game(table):
-    d, sim, _ = table
+def test_a_scan_before_play_loads_the_game(device):
+    d, sim = device.daemon, device
     assert sim.command(f"scan {encode(OTHER)}") is None
-    assert wait_for(lambda: d.session.state.layout == OTHER.layout)
-    assert d.session.state.rules.label == "10-5" and d.journal.game_id == 2
+    assert wait_for(lambda: d.state.layout == OTHER.layout)
+    assert d.state.rules.label == "10-5" and d.game_id == 2
 
 
-def test_a_scan_mid_game_asks_first(table):
-    d, sim, _ = table
+def test_a_scan_mid_game_asks_first(device):
+    d, sim = device.daemon, device
     sim.command("A press")  # a clue: the game is under way
-    assert wait_for(lambda: d.session.state.turns == 1)
-    before = d.session.state
+    assert wait_for(lambda: d.state.turns == 1)
+    before = d.state
     sim.command(f"scan {encode(OTHER)}")
     assert wait_for(lambda: _messages(d) == {"A": "load_confirm", "B": "load_confirm"})
     sim.command("B back")  # no
     assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
-    assert d.session.state == before
+    assert d.state == before
     sim.command(f"scan {encode(OTHER)}")
     assert wait_for(lambda: d.session.pending_load is not None)
     sim.command("A press")  # yes
-    assert wait_for(lambda: d.session.state.layout == OTHER.layout)
+    assert wait_for(lambda: d.state.layout == OTHER.layout)
 
 
 @pytest.mark.parametrize("text", ["hello", "KS1G-0000", encode(OTHER)[:-1] + "0"])
-def test_bad_scans_are_refused_on_both_displays(table, text):
-    d, sim, _ = table
-    before = d.session.state
+def test_bad_scans_are_refused_on_both_displays(device, text):
+    d, sim = device.daemon, device
+    before = d.state
     sim.command(f"scan {text}")
     assert wait_for(lambda: _messages(d) == {"A": "scan_refused", "B": "scan_refused"})
-    assert d.session.state == before
+    assert d.state == before
 
 
-def test_a_seat_shows_its_own_code_as_a_qr(table):
-    d, sim, rams = table
+def test_a_seat_shows_its_own_code_as_a_qr(device):
+    d, sim, table = device.daemon, device, device.table
     sim.command("A hold")
     assert wait_for(lambda: d.session.showing_qr["A"])
-    assert wait_for(lambda: bool(zxingcpp.read_barcodes(rams["A"].image().convert("L"))))
-    [found] = zxingcpp.read_barcodes(rams["A"].image().convert("L"))
+    assert wait_for(lambda: bool(zxingcpp.read_barcodes(table.frame("A").convert("L"))))
+    [found] = zxingcpp.read_barcodes(table.frame("A").convert("L"))
     code = decode(found.text)
     # During play only A's side: B's side cannot be read from A's display.
     assert code.seat == "A" and code.side == decode_key(KEY).side("A")
-    assert not zxingcpp.read_barcodes(rams["B"].image().convert("L"))
+    assert not zxingcpp.read_barcodes(table.frame("B").convert("L"))
     sim.command("A right")  # any other input brings the key back
     assert wait_for(lambda: not d.session.showing_qr["A"])
 
 
 def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
     printer = FakePrinter(paper_status=None)  # silent: status is off in the profile
-    d, sim, _, thread = start_daemon(tmp_path, printer=printer.path)
+    device = start_device(tmp_path, printer=printer.path)
+    d = device.daemon
     try:
-        _menu_choose(sim, "A", "print")  # "Print slip" from seat A's menu
+        _menu_choose(device, "A", "print")  # "Print slip" from seat A's menu
         assert wait_for(lambda: _messages(d)["A"] == "printed", limit=10)
-        paper = escpos_stream.decode(printer.wait_idle())
+        paper = escpos_paper.decode(printer.wait_idle())
         [raster] = paper.rasters
         [found] = zxingcpp.read_barcodes(raster.convert("L"))
         assert decode(found.text).layout == decode_key(KEY)
     finally:
-        d.stop("test over")
-        thread.join(5)
+        device.stop()
         printer.close()
     # The printer unplugged: the job is kept and the displays say so.
     gone = tmp_path / "gone"
-    d, sim, _, thread = start_daemon(gone, printer=str(tmp_path / "ttyNOPE"))
+    device = start_device(gone, printer=str(tmp_path / "ttyNOPE"))
+    d = device.daemon
     try:
-        _menu_choose(sim, "B", "print")
+        _menu_choose(device, "B", "print")
         assert wait_for(lambda: _messages(d)["B"] == "print_failed", limit=10)
         assert d.session.messages["B"].args == ("unplugged",)
         # Said in words on the panel: "Printer: / not connected".
@@ -120,12 +113,11 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
 
         assert message_lines(d.session.messages["B"]) == ["Printer:", "not connected"]
     finally:
-        d.stop("test over")
-        thread.join(5)
+        device.stop()
 
 
-def test_brightness_from_the_config_and_the_menu_reaches_both_panels(table):
-    _, sim, rams = table
-    assert wait_for(lambda: all(r.contrast == 160 for r in rams.values()))  # [game] default
-    _menu_choose(sim, "B", "brightness")  # one press: the next step, 255
-    assert wait_for(lambda: all(r.contrast == 255 for r in rams.values()))
+def test_brightness_from_the_config_and_the_menu_reaches_both_panels(device):
+    panels = [device.table.controller(seat) for seat in "AB"]
+    assert wait_for(lambda: all(r.contrast == 160 for r in panels))  # [game] default
+    _menu_choose(device, "B", "brightness")  # one press: the next step, 255
+    assert wait_for(lambda: all(r.contrast == 255 for r in panels))

@@ -2,8 +2,7 @@
 
 import pytest
 
-from conftest import EXAMPLE_LAYOUT
-from helpers import cells_with, play
+from helpers import EXAMPLE_LAYOUT, cells_with, play
 from keystand.app.session import Session
 from keystand.app.views import seat_view
 from keystand.rules.layout import turned

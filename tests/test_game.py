@@ -2,8 +2,7 @@
 
 import pytest
 
-from conftest import EXAMPLE_LAYOUT
-from helpers import cells_with, play
+from helpers import EXAMPLE_LAYOUT, cells_with, play
 from keystand.rules.actions import Clue, Guess, Pass, TokensTaken
 from keystand.rules.errors import IllegalAction
 from keystand.rules.game import apply, new_game
@@ -163,3 +162,13 @@ def test_illegal_actions_leave_state_unchanged():
         with pytest.raises(IllegalAction):
             apply(s, action)
     assert (s.tokens_left, s.agents, s.marks, s.phase, s.giver) == before
+
+
+def test_the_engines_working_copy_has_every_field_of_a_state():
+    import typing
+
+    from keystand.rules import game
+
+    work = typing.get_type_hints(game._Work)
+    state = typing.get_type_hints(game.GameState)
+    assert work == state

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from keystand.qr import qr_version
 from keystand.rules.gamecode import (
     Deal,
     GameCode,
@@ -19,7 +20,6 @@ from keystand.rules.keycode import ALPHABET, damm_check
 from keystand.rules.layout import Layout
 from keystand.rules.ranking import TOTAL, unrank
 from keystand.rules.setup import Rules
-from keystand.screens.qr import qr_version
 
 QR_ALNUM = set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from keystand.app.config import load
+from keystand.config import load
 from keystand.hal.wiring import GROUND, PHYSICAL, POWER, connections, svg
 
 HARDWARE = Path(__file__).resolve().parents[1] / "hardware"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from keystand.app.config import check, load
+from keystand.config import check, load
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "scripts" / "install-pi"

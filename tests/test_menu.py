@@ -2,25 +2,27 @@
 
 import time
 
-from device import start_daemon
-from keystand.app.menu import MISSIONS, Menu, Settings
+from helpers import KEY, settings
+from keystand.app.commands import NewGame
+from keystand.app.menu import Menu, mission_choices
 from keystand.app.session import Session
 from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
+from keystand.rules.missions import load_book
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, text
 from keystand.screens.keyscreen import MENU_LABELS, MENU_WORDS, render
 
-KEY = "06M6-NZ2B-N9BD"
+MISSIONS = mission_choices(load_book())
 
 
 def test_presses_step_settings_and_destructive_items_need_a_hold():
-    s = Settings()
-    m = Menu(s, printer=True)
+    s = settings()
+    m = Menu(s, missions=MISSIONS, printer=True)
     assert m.items[-3:] == ["print", "load_code", "shutdown"]
     m.turn(1)  # mission
     m.press()
-    assert s.mission == MISSIONS[1]
+    assert s.mission == MISSIONS[1][0]
     m.turn(1)  # bank
     m.press()
     assert s.bank == 10
@@ -30,8 +32,26 @@ def test_presses_step_settings_and_destructive_items_need_a_hold():
     assert m.armed is None and m.hold() is None
     m.turn(-1)
     m.press()
-    assert m.hold() == ("new_game",)
-    assert "print" not in Menu(Settings()).items  # no printer configured, no entry
+    assert m.hold() == NewGame()
+    assert "print" not in Menu(settings()).items  # no printer configured, no entry
+
+
+def test_the_mission_menu_offers_every_playable_mission_of_the_maps():
+    book = load_book()
+    ids = [m for m, _ in mission_choices(book)]
+    assert ids[0] == "standard"
+    playable = {m.id for m in book.missions.values() if m.bystanders is not None}
+    assert set(ids[1:]) == playable and len(ids) == len(set(ids))
+    assert {"prague", "berlin", "cairo"} & playable <= set(ids)
+    editions = [book.missions[m].edition for m in ids[1:]]
+    assert editions == sorted(editions, key=editions.index)  # grouped, each edition once
+    # A user's own map adds its missions to the menu.
+    book.add_toml(
+        '[edition]\nid = "home"\n[[mission]]\nid = "turku"\nname = "Turku"\n'
+        'tokens = 9\nbystanders = 4\nsource = "ours"\n',
+        "home.toml",
+    )
+    assert ("turku", "Turku") in mission_choices(book)
 
 
 def _session():
@@ -47,9 +67,9 @@ def test_the_menu_replaces_the_key_on_that_seat_only():
     assert render(views["A"]).tobytes() != before["A"]
     assert render(views["B"]).tobytes() == before["B"]
     s.control("A", "press")  # New game: armed, not done
-    assert s.views()["A"].menu_armed and not s.new_game_requested
+    assert s.views()["A"].menu_armed and s.take_commands() == []
     s.control("A", "hold")
-    assert s.new_game_requested and s.views()["A"].menu is None
+    assert s.take_commands() == [NewGame()] and s.views()["A"].menu is None
 
 
 def test_menu_rows_fit_the_panel_in_every_language():
@@ -63,32 +83,26 @@ def test_menu_rows_fit_the_panel_in_every_language():
             text.use("en")
 
 
-def test_new_game_from_the_menu_uses_the_chosen_mission(tmp_path):
-    d, sim, _, thread = start_daemon(tmp_path)
-    try:
-        sim.command("A back_hold")
-        sim.command("A right")  # Mission
-        for _ in range(MISSIONS.index("cairo")):
-            sim.command("A press")
-        sim.command("A left")  # New game
+def test_new_game_from_the_menu_uses_the_chosen_mission(device):
+    d, sim = device.daemon, device
+    sim.command("A back_hold")
+    sim.command("A right")  # Mission
+    for _ in range([m for m, _ in MISSIONS].index("cairo")):
         sim.command("A press")
-        sim.command("A hold")  # confirm
-        deadline = time.monotonic() + 5
-        while d.journal.game_id != 2 and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert d.journal.game_id == 2
-        assert d.session.state.rules.label == "9-5"
-    finally:
-        d.stop("test over")
-        thread.join(5)
+    sim.command("A left")  # New game
+    sim.command("A press")
+    sim.command("A hold")  # confirm
+    deadline = time.monotonic() + 5
+    while d.game_id != 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert d.game_id == 2
+    assert d.state.rules.label == "9-5" and d.state.rules.mission == "cairo"
 
 
 def test_a_nine_slot_bank_offers_no_bigger_bank():
-    from keystand.app.menu import Menu, Settings
-
-    menu = Menu(Settings(bank=9), max_bank=9)
+    menu = Menu(settings(bank=9), max_bank=9)
     menu.index = menu.items.index("bank")
     assert [menu.press() or menu.settings.bank for _ in range(3)] == [9, 9, 9]
-    menu = Menu(Settings(bank=9), max_bank=12)
+    menu = Menu(settings(bank=9), max_bank=12)
     menu.index = menu.items.index("bank")
     assert [menu.press() or menu.settings.bank for _ in range(4)] == [10, 11, 12, 9]

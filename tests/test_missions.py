@@ -2,8 +2,7 @@
 
 import pytest
 
-from conftest import EXAMPLE_LAYOUT
-from helpers import cells_with, play
+from helpers import EXAMPLE_LAYOUT, cells_with, play
 from keystand.rules.actions import Guess, Pass, TokensTaken
 from keystand.rules.errors import IllegalAction, SetupError
 from keystand.rules.game import apply

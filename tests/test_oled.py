@@ -8,8 +8,6 @@ from luma.oled.device import sh1106, ssd1306
 from PIL import Image, ImageChops, ImageDraw
 
 from keystand.app.views import seat_view
-from keystand.hal.controller import DisplayRam
-from keystand.hal.i2c_record import RecordingBus
 from keystand.hal.oled import PagedOled
 from keystand.rules.actions import Clue, Guess
 from keystand.rules.game import apply, new_game
@@ -17,13 +15,17 @@ from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
 from keystand.screens.view import SeatView
+from keystand.sim.i2c import RecordingBus
+from keystand.sim.mono_ram import DisplayRam
 
 DEVICES = {"ssd1306": ssd1306, "sh1106": sh1106}
 
 
 def _panel(kind, rotate=0, bus=None):
     bus = bus or RecordingBus()
-    oled = PagedOled(lambda: DEVICES[kind](i2c(bus=bus, address=0x3C), rotate=rotate), kind)
+    oled = PagedOled(
+        lambda: DEVICES[kind](i2c(bus=bus, address=0x3C), rotate=rotate), kind, (128, 64)
+    )
     return oled, bus, DisplayRam(kind)
 
 

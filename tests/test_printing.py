@@ -6,13 +6,13 @@ import sys
 import pytest
 import zxingcpp
 
-from keystand.hal import escpos_stream
 from keystand.hal.printer import PrinterConfig, PrinterError, PrintQueue, SerialPrinter
 from keystand.printing.slip import build_slip, raster_module_dots
 from keystand.rules.gamecode import GameCode, decode
 from keystand.rules.keycode import encode as encode_key
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
+from keystand.sim import escpos_paper as escpos_stream
 from serial_peers import FakePrinter
 
 GAME = GameCode(Rules(tokens=9, bystander_tokens=5), layout=unrank(424242))
@@ -90,7 +90,7 @@ def test_out_of_paper_keeps_the_job_and_says_so():
         result = _print_slip(peer.path, "--status")
         assert result.returncode == 1
         assert "out of paper" in result.stderr and result.stderr.count("\n") == 1
-        queue = PrintQueue(SerialPrinter(PrinterConfig(peer.path, status=True)))
+        queue = PrintQueue(SerialPrinter(PrinterConfig(peer.path, 9600, 0.0, status=True)))
         job = build_slip(GAME).data
         assert queue.submit(job) is False
         assert queue.last_error == "printer is out of paper" and list(queue.pending) == [job]
@@ -105,7 +105,8 @@ def test_silent_printer_is_reported_offline():
     peer = FakePrinter(paper_status=None)
     try:
         with pytest.raises(PrinterError, match="does not answer"):
-            SerialPrinter(PrinterConfig(peer.path, status=True, status_timeout=0.2)).send(b"x")
+            config = PrinterConfig(peer.path, 9600, 0.0, status=True, status_timeout=0.2)
+            SerialPrinter(config).send(b"x")
     finally:
         peer.close()
 

@@ -3,11 +3,11 @@
 import zxingcpp
 from PIL import Image
 
+from keystand.qr import qr_screen
 from keystand.rules.gamecode import GameCode, decode, encode, for_seat
 from keystand.rules.keycode import encode as encode_key
 from keystand.rules.ranking import TOTAL, unrank
 from keystand.rules.setup import Rules
-from keystand.screens.qr import qr_screen
 
 
 def _read(image):

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from keystand.app.events import ScanRefused, ScanText
+from keystand.events import ScanRefused, ScanText
 from keystand.hal.scanner import ScanFramer
 from keystand.rules.gamecode import GameCode, GameCodeError, decode, encode
 from keystand.rules.ranking import unrank

@@ -284,9 +284,9 @@ def test_a_printed_slip_comes_out_on_the_page(simulator, browser):
 
 
 def test_a_dropped_qr_image_loads_its_game(simulator, browser, tmp_path):
+    from keystand.qr import qr_image
     from keystand.rules.gamecode import GameCode, encode
     from keystand.rules.ranking import unrank
-    from keystand.screens.qr import qr_image
 
     other = unrank(123456789)
     image = tmp_path / "slip.png"

@@ -5,12 +5,12 @@ import time
 import pytest
 from PIL import Image, ImageChops
 
-from device import PROFILES, start_daemon
-from keystand.app.config import check, load
-from keystand.hal.colour_controller import ColourRam
+from helpers import PROFILES, device_config, start_device
+from keystand.config import check, load, parse
 from keystand.hal.oled import ColourOled
-from keystand.hal.spi_record import RecordingGpio, RecordingSpi
 from keystand.screens.keyscreen import render
+from keystand.sim.colour_ram import ColourRam
+from keystand.sim.spi import RecordingGpio, RecordingSpi
 
 FULL_COLOUR_FRAME = 128 * 128 * 2
 
@@ -33,10 +33,9 @@ def _settle(d):
 
 @pytest.fixture
 def colour(tmp_path):
-    d, sim, rams, thread = start_daemon(tmp_path, PROFILES / "colour.toml")
-    yield d, sim, rams
-    d.stop("test over")
-    thread.join(5)
+    device = start_device(tmp_path, device_config(PROFILES / "colour.toml"))
+    yield device.daemon, device, device.table
+    device.stop()
 
 
 def test_the_colour_build_passes_check_config():
@@ -44,20 +43,20 @@ def test_the_colour_build_passes_check_config():
 
 
 def test_colour_panels_show_what_the_renderer_drew(colour):
-    d, sim, rams = colour
+    d, sim, table = colour
     sim.command("A press")  # a clue: both panels change
     sim.command("B right")
     _settle(d)
     for seat, view in d.session.views().items():
-        assert rams[seat].image().size == (128, 128)
+        assert table.frame(seat).size == (128, 128)
         want = _as_565(render(view, 128, 128))
-        assert ImageChops.difference(rams[seat].image(), want).getbbox() is None, seat
+        assert ImageChops.difference(table.frame(seat), want).getbbox() is None, seat
 
 
 def test_a_cursor_move_on_the_colour_panel_sends_a_small_part_of_a_frame(colour):
-    d, sim, _ = colour
+    d, sim, table = colour
     _settle(d)
-    wire = d.displays["B"].bus
+    wire = table.buses["B"]
     wire.take()
     sim.command("B right")
     _settle(d)
@@ -74,7 +73,9 @@ def test_a_loose_colour_panel_is_reinitialised_and_then_shows_the_frame():
     from luma.core.interface.serial import spi
     from luma.oled.device import ssd1351
 
-    panel = ColourOled(lambda: ssd1351(spi(spi=wire, gpio=gpio, gpio_DC=12, gpio_RST=13)))
+    panel = ColourOled(
+        lambda: ssd1351(spi(spi=wire, gpio=gpio, gpio_DC=12, gpio_RST=13)), (128, 128)
+    )
     ram = ColourRam()
     wire.listeners.append(lambda w: ram.feed([w]))
     first = Image.new("RGB", (128, 128), (0, 0, 255))
@@ -96,19 +97,20 @@ def test_a_mono_panel_on_spi_decodes_like_one_on_i2c(tmp_path):
     config.data["buses"]["i2c"] = True
     errors = check(config)
     assert errors == ["bank.pins[8]: GPIO 2 is I2C SDA, and i2c is enabled"]
-    config.data["bank"].update(slots=8, pins=[4, 6, 13, 16, 19, 20, 21, 26])
+    # Nine free GPIOs for the bank once the UART is off (a USB printer, say); a bank
+    # of eight could not hold the standard game's nine tokens.
+    config.data["buses"]["uart"] = False
+    config.data["bank"].update(slots=9, pins=[4, 6, 13, 16, 19, 20, 21, 26, 14])
     assert check(config) == []
 
-    from keystand.app.daemon import Daemon
-    from keystand.hal.controller import decoder_for
+    from keystand.app.daemon import build_daemon
 
-    d = Daemon(config, tmp_path, simulate=True)
-    ram = decoder_for(d.displays["A"].kind)
-    d.displays["A"].bus.listeners.append(lambda w: ram.feed([w]))
+    d = build_daemon(parse(config), "sim", tmp_path)
+    table = d.hardware.table
     d.refresh()
     view = d.session.views()["A"]
-    assert ImageChops.difference(ram.image(), render(view).convert("1")).getbbox() is None
-    assert isinstance(d.displays["A"].bus, RecordingSpi)
+    assert ImageChops.difference(table.frame("A"), render(view).convert("1")).getbbox() is None
+    assert isinstance(table.buses["A"], RecordingSpi)
     d.close()
 
 

@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import play_example
+from helpers import play_example
 
 SCRIPT = """\
 # You (seat A) start: salad for 3.

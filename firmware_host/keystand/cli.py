@@ -6,9 +6,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import sys
 from pathlib import Path
+
+from . import LANGUAGES
+from .printing import DEFAULT_PROFILE as DEFAULT_PRINTER_PROFILE
+from .rules.layout import SEATS
+from .rules.setup import RULESETS, TURN_ORDERS
 
 EXIT_BAD_INPUT = 2
 
@@ -25,7 +29,7 @@ def _fail(message: str) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (the usage stays behind --help)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
 
 
@@ -42,10 +46,10 @@ def _add_setup_options(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--mission", metavar="T-M", help="mission name (cairo) or parameters (9-5)")
     g.add_argument("--tokens", metavar="T", type=int, help="time bank size (default 9)")
-    p.add_argument("--ruleset", choices=("duet", "paper"), default="duet")
+    p.add_argument("--ruleset", choices=RULESETS, default="duet")
     p.add_argument(
         "--turn-order",
-        choices=("strict", "loose"),
+        choices=TURN_ORDERS,
         default="strict",
         help="strict alternation, or the rulebook's looser order (two clues in a row)",
     )
@@ -68,19 +72,15 @@ def _layout_from(args: argparse.Namespace):
     return Layout.parse(args.layout)
 
 
-def _user_mission_maps() -> list[tuple[str, str]]:
-    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    folder = base / "keystand" / "missions"
-    if not folder.is_dir():
-        return []
-    return [(str(p), p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.toml"))]
-
-
 def _rules_from(args: argparse.Namespace):
     from .rules.missions import load_book, make_rules
 
     needs_book = args.bonus or (args.mission and not args.mission[:1].isdigit())
-    book = load_book(_user_mission_maps()) if needs_book else None
+    book = None
+    if needs_book:
+        from .config import user_mission_maps
+
+        book = load_book(user_mission_maps())
     return make_rules(
         ruleset=args.ruleset,
         tokens=args.tokens,
@@ -151,7 +151,7 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--key", metavar="CODE", help="key code")
     g.add_argument("--game", metavar="TEXT", help="a whole game code (KS1G-...)")
     _add_setup_options(p)
-    p.add_argument("--start", type=str.upper, choices=("A", "B"), help="who gives the first clue")
+    p.add_argument("--start", type=str.upper, choices=SEATS, help="who gives the first clue")
 
 
 def _game_from(args: argparse.Namespace):
@@ -175,8 +175,8 @@ def cmd_decode(args: argparse.Namespace) -> int:
 
 
 def cmd_qr(args: argparse.Namespace) -> int:
+    from .qr import qr_image
     from .rules.gamecode import encode, for_seat
-    from .screens.qr import qr_image
 
     code = _game_from(args)
     if args.seat:
@@ -199,14 +199,15 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
     code = _game_from(args)
     mission_name = None
     if code.rules.mission:
+        from .config import user_mission_maps
         from .rules.missions import load_book
 
-        mission_name = load_book(_user_mission_maps()).missions[code.rules.mission].name
+        mission_name = load_book(user_mission_maps()).missions[code.rules.mission].name
     try:
         job = build_slip(code, qr=args.qr, profile=args.profile, mission_name=mission_name)
     except Exception as exc:  # escpos raises its own types for unknown profiles
         raise CommandError(f"cannot build the slip for profile '{args.profile}': {exc}") from None
-    config = PrinterConfig(args.port, args.baud, pause=args.pause, status=args.status)
+    config = PrinterConfig(args.port, args.baud, args.pause, args.status)
     try:
         seconds = SerialPrinter(config).send(job.data)
     except PrinterError as exc:
@@ -219,7 +220,7 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
 def cmd_scan(args: argparse.Namespace) -> int:
     import time
 
-    from .app.events import ScanText
+    from .events import ScanText
     from .hal.scanner import SerialScanner
     from .rules.gamecode import GameCodeError, decode, describe
 
@@ -281,24 +282,24 @@ def cmd_book(args: argparse.Namespace) -> int:
 
 
 def _checked_config(path: str | Path):
-    """Load a config and refuse it, in one line, if check-config would."""
-    from .app.config import ConfigError, check, load
+    """The typed config, or a one-line refusal where check-config would refuse."""
+    from .config import ConfigError, check, load, parse
 
     try:
-        config = load(path)
+        raw = load(path)
     except ConfigError as exc:
         raise CommandError(str(exc)) from None
-    errors = check(config)
+    errors = check(raw)
     if errors:
         more = (
             f" (and {len(errors) - 1} more: run keystand check-config)" if len(errors) > 1 else ""
         )
         raise CommandError(f"{path}: {errors[0]}{more}")
-    return config
+    return parse(raw)
 
 
 def cmd_check_config(args: argparse.Namespace) -> int:
-    from .app.config import ConfigError, check, load
+    from .config import ConfigError, check, load
 
     try:
         config = load(args.file)
@@ -315,23 +316,17 @@ def cmd_check_config(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     import logging
-    import threading
-
-    from .app.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = _checked_config(args.config)
-    from .app.daemon import Daemon, install_signal_handlers
+    from .app.daemon import build_daemon, install_signal_handlers, run_stdin_driver
 
-    try:
-        daemon = Daemon(config, Path(args.state_dir), simulate=args.simulate, key=args.key)
-    except ConfigError as exc:
-        raise CommandError(str(exc)) from None
+    daemon = build_daemon(
+        config, "sim" if args.simulate else "pi", Path(args.state_dir), key=args.key
+    )
     install_signal_handlers(daemon)
     if args.simulate:
-        from .app.sim_input import SimInput
-
-        threading.Thread(target=SimInput(daemon).read, daemon=True).start()
+        run_stdin_driver(daemon)
     daemon.run()
     return 0
 
@@ -341,8 +336,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import signal
     import tempfile
     import threading
-
-    from .app.config import ConfigError
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     path = Path(args.config) if args.config else _default_profile()
@@ -356,18 +349,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     state_dir = (
         Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="keystand-"))
     )
-    try:
-        sim = Simulator(configs, state_dir, key=args.key)
-    except ConfigError as exc:
-        raise CommandError(str(exc)) from None
-    address = args.address or config.section("web").get("address", "127.0.0.1")
+    sim = Simulator(configs, state_dir, key=args.key)
+    address = args.address or config.web.address
     try:
         server = serve(sim, address, args.port)
     except OSError as exc:
         raise CommandError(f"cannot listen on {address}:{args.port}: {exc.strerror}") from None
     threading.Thread(target=server.serve_forever, daemon=True).start()
     host, port = server.server_address[:2]
-    print(f"keystand simulator: http://{host}:{port}/?token={sim.token}", flush=True)
+    print(f"keystand simulator: http://{host!s}:{port}/?token={sim.token}", flush=True)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda n, _f: sim.stop(signal.Signals(n).name))
     sim.run()
@@ -378,7 +368,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _other_panels(config, path: Path) -> Path | None:
     """The page's panel toggle switches between the reference builds' panels: the
     mono default build and the colour build, found beside the configured profile."""
-    colour = any(t.get("driver") == "ssd1351" for t in config.section("display").values())
+    colour = any(d.colour for d in config.displays.values())
     name = "default.toml" if colour else "colour.toml"
     bases = [path.parent]
     with contextlib.suppress(CommandError):  # an installed wheel has no profiles beside it
@@ -401,12 +391,13 @@ def _default_profile() -> Path:
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:
+    from .config import load
     from .hal.wiring import svg
 
-    config = _checked_config(args.profile)
+    _checked_config(args.profile)
     title = f"keystand wiring: {Path(args.profile).stem} profile"
     try:
-        Path(args.out).write_text(svg(config.data, title), encoding="utf-8")
+        Path(args.out).write_text(svg(load(args.profile).data, title), encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
     print(args.out)
@@ -434,7 +425,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("show", help="print one seat's side as that seat sees it")
     _add_key_options(p)
-    p.add_argument("--seat", required=True, type=str.upper, choices=("A", "B"))
+    p.add_argument("--seat", required=True, type=str.upper, choices=SEATS)
     p.set_defaults(run=cmd_show)
 
     p = sub.add_parser("play", help="play a scripted game and print its state as JSON")
@@ -455,7 +446,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seat",
         type=str.upper,
-        choices=("A", "B"),
+        choices=SEATS,
         help="a seat code: only this seat's side of the key",
     )
     p.add_argument("--module", type=int, default=8, help="pixels per module (default 8)")
@@ -472,7 +463,9 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="native GS ( k, a raster image, or what the profile supports",
     )
-    p.add_argument("--profile", default="POS-5890", help="python-escpos printer profile")
+    p.add_argument(
+        "--profile", default=DEFAULT_PRINTER_PROFILE, help="python-escpos printer profile"
+    )
     p.add_argument(
         "--status",
         action="store_true",
@@ -496,8 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("book", help="write the two paper player books (HTML and PDF)")
     p.add_argument("--games", type=int, required=True, help="games (pages) per book")
     p.add_argument("--name", required=True, help="the book's name, printed on the cover")
-    p.add_argument("--lang", choices=("en", "fi", "ja"), default="en")
-    p.add_argument("--ruleset", choices=("duet", "paper"), default="duet")
+    p.add_argument("--lang", choices=LANGUAGES, default="en")
+    p.add_argument("--ruleset", choices=RULESETS, default="duet")
     p.add_argument("--mission", metavar="T-M", help="mission name or parameters (sizes the tracks)")
     p.add_argument("--seed", type=int, help="book seed: the same seed makes the same books")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")

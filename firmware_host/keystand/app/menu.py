@@ -11,28 +11,48 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-MISSIONS = ("standard", "9-5", "8-8", "7-7", "6-6", "cairo", "moscow", "bangkok", "singapore")
-BANKS = (9, 10, 11, 12)
-RULESETS = ("duet", "paper")
-LANGUAGES = ("en", "fi", "ja")
+from .. import LANGUAGES
+from ..config import BANK_SIZES, Game
+from ..rules.missions import MissionBook
+from ..rules.setup import RULESETS
+from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
+
+BANKS = tuple(range(BANK_SIZES[0], BANK_SIZES[1] + 1))
 BRIGHTNESS = (32, 96, 160, 255)
 DESTRUCTIVE = {"new_game", "shutdown"}
+STANDARD = "standard"
+
+
+def mission_choices(book: MissionBook) -> tuple[tuple[str, str], ...]:
+    """(id, name) of every playable mission, grouped by edition, standard first: the
+    packaged maps and the user's own, so a mission added in a file appears here."""
+    playable = [m for m in book.missions.values() if m.bystanders is not None]
+    editions = list(dict.fromkeys(m.edition for m in playable))
+    ordered = sorted(playable, key=lambda m: editions.index(m.edition))
+    return ((STANDARD, STANDARD), *((m.id, m.name) for m in ordered))
 
 
 @dataclass
 class Settings:
     """Choices for the next game and the table; shared by both seats' menus."""
 
-    mission: str = "standard"
-    bank: int = 9
-    ruleset: str = "duet"
-    language: str = "en"
-    brightness: int = 160
+    mission: str
+    bank: int
+    ruleset: str
+    language: str
+    brightness: int
+
+    @classmethod
+    def from_config(cls, game: Game) -> Settings:
+        return cls(game.mission, game.tokens, game.ruleset, game.language, game.brightness)
 
 
 @dataclass
 class Menu:
+    """One seat's open menu: which item is selected, and a choice waiting for a hold."""
+
     settings: Settings
+    missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),)  # (id, name)
     printer: bool = False
     phone: bool = False  # a web server shows seat views: offer this seat's link as a QR
     max_bank: int = 12  # a sensed bank offers no more tokens than it has slots
@@ -51,8 +71,9 @@ class Menu:
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) per item, for the screen."""
         s = self.settings
+        names = dict(self.missions)
         values = {
-            "mission": s.mission,
+            "mission": names.get(s.mission, s.mission),
             "bank": str(s.bank),
             "ruleset": s.ruleset,
             "language": s.language,
@@ -64,35 +85,38 @@ class Menu:
         self.index = (self.index + step) % len(self.items)
         self.armed = None
 
-    def press(self) -> tuple[str, ...] | None:
-        """Activate the item; returns an effect for the session, or None."""
+    def press(self) -> Command | str | None:
+        """Activate the item: a command for the daemon, the name of a screen the
+        session opens (``show_qr``, ``phone_link``, ``load_code``), or None."""
         item = self.items[self.index]
         s = self.settings
         if item in DESTRUCTIVE:
             self.armed = item  # the screen now says "hold to confirm"
             return None
         if item == "mission":
-            s.mission = _next(MISSIONS, s.mission)
+            s.mission = _next(tuple(m for m, _ in self.missions), s.mission)
         elif item == "bank":
             s.bank = _next(tuple(b for b in BANKS if b <= self.max_bank) or BANKS[:1], s.bank)
         elif item == "ruleset":
             s.ruleset = _next(RULESETS, s.ruleset)
         elif item == "language":
             s.language = _next(LANGUAGES, s.language)
-            return ("language", s.language)
+            return SetLanguage(s.language)
         elif item == "brightness":
             s.brightness = _next(BRIGHTNESS, s.brightness)
-            return ("brightness", s.brightness)
-        elif item in ("show_qr", "print", "phone_link", "load_code"):
-            return (item,)
+            return SetBrightness(s.brightness)
+        elif item == "print":
+            return PrintSlip()
+        elif item in ("show_qr", "phone_link", "load_code"):
+            return item
         return None
 
-    def hold(self) -> tuple[str, ...] | None:
+    def hold(self) -> Command | None:
         """Confirm an armed destructive choice."""
         if self.armed is None or self.items[self.index] != self.armed:
             return None
         chosen, self.armed = self.armed, None
-        return (chosen,)
+        return NewGame() if chosen == "new_game" else PowerOff()
 
 
 def _next(options: tuple, current):

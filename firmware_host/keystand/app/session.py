@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from ..config import Game
+from ..events import Control
 from ..rules.actions import (
     Action,
     Clue,
@@ -24,16 +26,21 @@ from ..rules.actions import (
 )
 from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
-from ..rules.layout import seat_index
-from ..screens.view import Message, SeatView
+from ..rules.gamecode import GameCode
+from ..rules.layout import SEATS, Seat, seat_index
+from ..rules.status import Outcome, Phase
+from ..screens.view import Message, Role, SeatView
 from .code_entry import CodeEntry
-from .menu import Menu, Settings
+from .commands import Command, LoadGame, NewGame, SetBrightness, SetLanguage
+from .menu import STANDARD, Menu, Settings
 from .views import seat_view
-
-SEATS = ("A", "B")
 
 
 class Session:
+    """One game at the table: the engine's state, each seat's cursor, menu and
+    message, and the bank as the sensors see it. What the daemon must do (start a
+    game, print, change the language) leaves as typed commands (``take_commands``)."""
+
     def __init__(
         self,
         state: GameState,
@@ -41,8 +48,9 @@ class Session:
         sensed_bank: bool = False,
         settings: Settings | None = None,
         printer: bool = False,
-        seat_link=None,
+        seat_link: Callable[[str], str] | None = None,
         bank_slots: int = 12,
+        missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
     ) -> None:
         self.state = state
         self._commit = commit
@@ -54,27 +62,30 @@ class Session:
         self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
         self.bank_bystanders: int | None = None  # of those, bystander side up (analog only)
         self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
-        self.new_game_requested = False
         self.showing_qr = {"A": False, "B": False}
         self.debrief = {"A": False, "B": False}  # after the game: showing the partner's key
-        self.print_requested = False
-        self.pending_load = None  # a scanned GameCode waiting for confirmation
-        self.load_requested = None  # a GameCode the daemon should start
-        self.settings = settings or Settings()
+        self.pending_load: GameCode | None = None  # a scanned code waiting for confirmation
+        self.settings = settings or Settings.from_config(Game())
         self.has_printer = printer
         self.seat_link = seat_link  # seat -> URL of its phone view, when one is served
         self.bank_slots = bank_slots
+        self.missions = missions
         self.showing_link = {"A": False, "B": False}
         self.entries: dict[str, CodeEntry | None] = {"A": None, "B": None}  # typing a code
         self.menus: dict[str, Menu | None] = {"A": None, "B": None}
-        self.effects: list[tuple] = []  # language, brightness, shutdown: for the daemon
+        self._outbox: list[Command] = []
+
+    def take_commands(self) -> list[Command]:
+        """What the daemon must do after the last input, oldest first."""
+        out, self._outbox = self._outbox, []
+        return out
 
     # ------------------------------------------------------------------ inputs
 
-    def control(self, seat: str, kind: str) -> None:
-        if self.pending_load is not None and kind in ("press", "back"):
-            if kind == "press":
-                self.load_requested = self.pending_load
+    def control(self, seat: Seat, kind: Control) -> None:
+        if self.pending_load is not None and kind in (Control.PRESS, Control.BACK):
+            if kind == Control.PRESS:
+                self._outbox.append(LoadGame(self.pending_load))
             self.pending_load = None
             self.messages = {"A": None, "B": None}
             return
@@ -84,52 +95,54 @@ class Session:
         if self.menus[seat] is not None:
             self._menu(seat, kind)
             return
-        if kind == "back_hold":
+        if kind == Control.BACK_HOLD:
             self.menus[seat] = Menu(
                 self.settings,
+                missions=self.missions,
                 printer=self.has_printer,
                 phone=self.seat_link is not None,
                 max_bank=self.bank_slots,
             )
             return
-        if kind == "hold":  # this seat's code as a QR on its own display, or back
+        if kind == Control.HOLD:  # this seat's code as a QR on its own display, or back
             self.showing_qr[seat] = not self.showing_qr[seat]
             self.showing_link[seat] = False
             return
         if self.showing_link[seat] or self.showing_qr[seat]:
             self.showing_qr[seat] = self.showing_link[seat] = False
-            if kind == "back":
+            if kind == Control.BACK:
                 return  # back only closes the code
-        view = seat_view(self.state, seat)  # type: ignore[arg-type]
-        if kind in ("left", "right"):
-            step = 1 if kind == "right" else -1
-            if view.role == "over":
+        view = seat_view(self.state, seat)
+        if kind in (Control.LEFT, Control.RIGHT):
+            step = 1 if kind == Control.RIGHT else -1
+            if view.role == Role.OVER:
                 self.debrief[seat] = not self.debrief[seat]
-            elif view.role == "clue":
+            elif view.role == Role.CLUE:
                 self.clue_number[seat] = min(9, max(0, self.clue_number[seat] + step))
                 self.messages[seat] = Message("clue_number", (self.clue_number[seat],))
             else:
                 self.cursor[seat] = (self.cursor[seat] + step) % 25
             return
-        if kind == "press":
-            if view.role == "over":
-                self.new_game_requested = True
-            elif view.role == "clue":
-                self._act(seat, Clue(seat, self.clue_number[seat]))  # type: ignore[arg-type]
+        if kind == Control.PRESS:
+            if view.role == Role.OVER:
+                self._outbox.append(NewGame())
+            elif view.role == Role.CLUE:
+                self._act(seat, Clue(seat, self.clue_number[seat]))
             else:
-                cell = seat_index(self.cursor[seat], seat)  # type: ignore[arg-type]
-                self._act(seat, Guess(seat, cell))  # type: ignore[arg-type]
-        elif kind == "back":
-            if self.sensed_bank and view.role == "guess":
+                cell = seat_index(self.cursor[seat], seat)
+                self._act(seat, Guess(seat, cell))
+        elif kind == Control.BACK:
+            if self.sensed_bank and view.role == Role.GUESS:
                 self.messages[seat] = Message("take_token", ("checkmark",))
             else:
-                self._act(seat, Pass(seat))  # type: ignore[arg-type]
+                self._act(seat, Pass(seat))
 
     def bank(
         self, present_count: int, bystander_up: int | None = None, faults: tuple[int, ...] = ()
     ) -> None:
-        """The sensors' debounced bank changed: tokens in it, how many bystander side up
-        (an analog bank tells sides; None when it cannot), slots whose sensor is faulty."""
+        """The sensors' debounced bank changed: tokens in it, how many bystander side
+        up (None when the sensors cannot tell), slots whose sensor is faulty (the
+        fields of a ``BankReading``)."""
         before = self.bank_count
         self.bank_count = present_count
         self.bank_bystanders = bystander_up
@@ -138,55 +151,52 @@ class Session:
         if before is not None and present_count == before - 1:
             if self.to_take:
                 self.to_take -= 1
-            elif present_count == expected - 1 and self.state.phase == "guessing":
+            elif present_count == expected - 1 and self.state.phase == Phase.GUESSING:
                 guesser = self.state.guesser
                 if guesser and self.state.correct:
                     self._act(guesser, Pass(guesser))
         self._show_discrepancy()
 
-    def _menu(self, seat: str, kind: str) -> None:
+    def _menu(self, seat: Seat, kind: Control) -> None:
         menu = self.menus[seat]
         assert menu is not None
-        if kind in ("back", "back_hold"):
+        if kind in (Control.BACK, Control.BACK_HOLD):
             self.menus[seat] = None
             return
-        if kind in ("left", "right"):
-            menu.turn(1 if kind == "right" else -1)
+        if kind in (Control.LEFT, Control.RIGHT):
+            menu.turn(1 if kind == Control.RIGHT else -1)
             return
-        effect = menu.press() if kind == "press" else menu.hold()
-        if effect is None:
+        chosen = menu.press() if kind == Control.PRESS else menu.hold()
+        if chosen is None:
             return
-        what = effect[0]
-        if what in ("language", "brightness"):
-            self.effects.append(effect)
+        if isinstance(chosen, str):  # a screen of this seat's own
+            self.menus[seat] = None
+            if chosen == "show_qr":
+                self.showing_qr[seat] = True
+            elif chosen == "phone_link":
+                self.showing_link[seat] = True
+            else:
+                self.entries[seat] = CodeEntry()
+            return
+        if isinstance(chosen, SetLanguage | SetBrightness):
+            self._outbox.append(chosen)  # the menu stays open: the change shows at once
             return
         self.menus[seat] = None  # the rest close the menu
-        if what == "show_qr":
-            self.showing_qr[seat] = True
-        elif what == "phone_link":
-            self.showing_link[seat] = True
-        elif what == "load_code":
-            self.entries[seat] = CodeEntry()
-        elif what == "print":
-            self.print_requested = True
-        elif what == "new_game":
-            self.new_game_requested = True
-        elif what == "shutdown":
-            self.effects.append(effect)
+        self._outbox.append(chosen)
 
-    def _entry(self, seat: str, kind: str) -> None:
+    def _entry(self, seat: Seat, kind: Control) -> None:
         entry = self.entries[seat]
         assert entry is not None
-        if kind in ("left", "right"):
-            entry.turn(1 if kind == "right" else -1)
-        elif kind == "press":
+        if kind in (Control.LEFT, Control.RIGHT):
+            entry.turn(1 if kind == Control.RIGHT else -1)
+        elif kind == Control.PRESS:
             entry.add()
-        elif kind == "back":
+        elif kind == Control.BACK:
             if not entry.delete():
                 self.entries[seat] = None
-        elif kind == "back_hold":
+        elif kind == Control.BACK_HOLD:
             self.entries[seat] = None
-        elif kind == "hold":  # load it, as if scanned (asks first mid-game)
+        elif kind == Control.HOLD:  # load it, as if scanned (asks first mid-game)
             self.entries[seat] = None
             self.scan(entry.text())
 
@@ -202,11 +212,11 @@ class Session:
         if code.layout is None:
             self.refused_scan("seat_code")
             return
-        if self.state.turns and self.state.phase != "over":
+        if self.state.turns and self.state.phase != Phase.OVER:
             self.pending_load = code
             self.messages = {s: Message("load_confirm") for s in SEATS}
         else:
-            self.load_requested = code
+            self._outbox.append(LoadGame(code))
 
     def refused_scan(self, why: str) -> None:
         """``why``: a reason code (SCAN_REASONS in screens/keyscreen.py)."""
@@ -219,7 +229,7 @@ class Session:
 
     # ------------------------------------------------------------------ engine
 
-    def _act(self, seat: str, action: Action) -> bool:
+    def _act(self, seat: Seat, action: Action) -> bool:
         try:
             new, events = apply(self.state, action)
         except IllegalAction as exc:  # the screen says why, in the table's language
@@ -248,13 +258,13 @@ class Session:
                 self.messages[seat] = Message("sudden_death")
         elif isinstance(event, GameOver):
             for seat in SEATS:
-                if event.outcome == "won":
+                if event.outcome == Outcome.WON:
                     self.messages[seat] = Message("won", (event.score or 0,))
                 else:
                     self.messages[seat] = Message("lost", (event.reason or "",))
 
     def _show_discrepancy(self) -> None:
-        if self.bank_count is None or self.state.phase == "over":
+        if self.bank_count is None or self.state.phase == Phase.OVER:
             return
         kinds = ("unexpected_take", "put_back", "flip", "sensor_fault")
         message = self._bank_message()
@@ -269,6 +279,8 @@ class Session:
         if self.bank_faults:
             return Message("sensor_fault", (self.bank_faults[0],))
         expected = self.state.tokens_left + self.to_take
+        if self.bank_count is None:
+            return None
         if self.bank_count < expected:
             return Message("unexpected_take", (expected - self.bank_count,))
         if self.bank_count > expected:
@@ -286,12 +298,12 @@ class Session:
 
     # ------------------------------------------------------------------ output
 
-    def views(self) -> dict[str, SeatView]:
-        out = {}
+    def views(self) -> dict[Seat, SeatView]:
+        out: dict[Seat, SeatView] = {}
         for seat in SEATS:
-            debrief = self.debrief[seat] and self.state.phase == "over"
-            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat], debrief)  # type: ignore[arg-type]
-            menu = self.menus[seat]
+            debrief = self.debrief[seat] and self.state.phase == Phase.OVER
+            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat], debrief)
+            menu, entry = self.menus[seat], self.entries[seat]
             if menu is not None:
                 view = replace(
                     view,
@@ -299,8 +311,7 @@ class Session:
                     menu_index=menu.index,
                     menu_armed=menu.armed is not None,
                 )
-            elif self.entries[seat] is not None:
-                entry = self.entries[seat]
+            elif entry is not None:
                 view = replace(view, entry=entry.shown(), entry_next=entry.symbol)
             elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
@@ -309,9 +320,9 @@ class Session:
             out[seat] = view
         return out
 
-    def qr_text(self, seat: str) -> str:
+    def qr_text(self, seat: Seat) -> str:
         """During play a seat's own side only; the whole game once it is over."""
-        from ..rules.gamecode import GameCode, encode, for_seat
+        from ..rules.gamecode import encode, for_seat
 
         code = GameCode(self.state.rules, layout=self.state.layout)
-        return encode(code if self.state.phase == "over" else for_seat(code, seat))  # type: ignore[arg-type]
+        return encode(code if self.state.phase == Phase.OVER else for_seat(code, seat))

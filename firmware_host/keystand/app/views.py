@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..rules.game import GameState
-from ..rules.layout import Seat, seat_index, turned
-from ..screens.view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
+from ..rules.layout import Seat, other, seat_index, turned
+from ..rules.status import Phase
+from ..screens.view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, Role, SeatView
 
 
 def seat_view(
@@ -15,9 +16,9 @@ def seat_view(
     debrief: bool = False,
 ) -> SeatView:
     """``debrief``: show the partner's side instead, which only a finished game allows."""
-    if debrief and state.phase != "over":
+    if debrief and state.phase != Phase.OVER:
         raise ValueError("the partner's side is shown only after the game")
-    shown: Seat = ("B" if seat == "A" else "A") if debrief else seat
+    shown: Seat = other(seat) if debrief else seat
     marks = []
     for i in (seat_index(j, seat) for j in range(25)):
         guessers = state.bystander_guessers(i)
@@ -31,14 +32,14 @@ def seat_view(
             marks.append(MARK_THEIRS)
         else:
             marks.append(OPEN)
-    if state.phase == "over":
-        role = "over"
-    elif state.phase == "sudden_death":
-        role = "sudden_death"
-    elif state.phase == "guessing":
-        role = "guess" if state.guesser == seat else "wait"
+    if state.phase == Phase.OVER:
+        role = Role.OVER
+    elif state.phase == Phase.SUDDEN_DEATH:
+        role = Role.SUDDEN_DEATH
+    elif state.phase == Phase.GUESSING:
+        role = Role.GUESS if state.guesser == seat else Role.WAIT
     else:
-        role = "clue" if state.can_give_clue(seat) else "wait"
+        role = Role.CLUE if state.can_give_clue(seat) else Role.WAIT
     return SeatView(
         seat=seat,
         side=turned(state.layout.side(shown), seat),  # in this seat's reading order

@@ -16,11 +16,11 @@ from html import escape
 from pathlib import Path
 
 from .. import __version__
+from ..qr import qr_image
 from ..rules.gamecode import Deal, GameCode, encode
 from ..rules.keygen import seeded_layout
 from ..rules.layout import Layout, Seat, seat_index
 from ..rules.setup import Rules
-from ..screens.qr import qr_image
 from . import words as wordlists
 from .texts import TEXTS
 
@@ -103,7 +103,9 @@ def render_html(
     when = when or dt.date.today()
     score = t["score_paper"] if rules.ruleset == "paper" else t["score_duet"]
     seed_line = str(t["seed"]).format(seed=seed, ruleset=rules.ruleset, mission=rules.label)
-    rules_text = "".join(f"<li>{escape(p)}</li>" for p in t[rules.ruleset])  # type: ignore[union-attr]
+    points = t[rules.ruleset]
+    assert isinstance(points, tuple | list)
+    rules_text = "".join(f"<li>{escape(p)}</li>" for p in points)
     out = [
         f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">',
         f"<title>{escape(name)} — {escape(str(t['book']).format(seat=seat))}</title>",

@@ -12,8 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import LANGUAGES
+
 WORDS_DIR = Path(__file__).with_name("words")
-LANGS = ("en", "fi", "ja")
+LANGS = LANGUAGES
 TABLE = 25
 
 

@@ -17,37 +17,41 @@ mean a broken or shorted wire and are reported as a fault.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..app.events import SlotEdge
+from ..config import ADC_MAX, RAIL
+from ..events import SlotEdge, SlotState
+
+if TYPE_CHECKING:
+    from gpiozero.pins import Factory
 
 log = logging.getLogger(__name__)
 
-EMPTY, CHECKMARK, BYSTANDER, FAULT = None, "checkmark", "bystander", "fault"
-RAIL = 8  # counts from either end of the 10-bit scale: a wire fault
+EMPTY, CHECKMARK, BYSTANDER, FAULT = (
+    SlotState.EMPTY,
+    SlotState.CHECKMARK,
+    SlotState.BYSTANDER,
+    SlotState.FAULT,
+)
 FAST_FOR = 1.0  # seconds of fast sampling after anything moved
-POLL_HZ, IDLE_HZ = 20, 5  # [bank] poll_hz and idle_poll_hz when the config leaves them out
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    present_below: int = 400  # enter "checkmark up" below this
-    flipped_above: int = 624  # enter "bystander up" above this
-    hysteresis: int = 40  # leave a side only this far back past its threshold
+    """ADC counts that separate the classes; the defaults live in config.Bank."""
 
-    @classmethod
-    def from_config(cls, bank: dict) -> Thresholds:
-        """From ``[bank]``: present_below, flipped_above, absent_above (the exit)."""
-        low = bank.get("present_below", cls.present_below)
-        leave = bank.get("absent_above", low + cls.hysteresis)
-        return cls(low, bank.get("flipped_above", cls.flipped_above), leave - low)
+    present_below: int  # enter "checkmark up" below this
+    flipped_above: int  # enter "bystander up" above this
+    hysteresis: int  # leave a side only this far back past its threshold
 
-    def classify(self, previous: str | None, raw: int) -> str | None:
-        if raw < RAIL or raw > 1023 - RAIL:
+    def classify(self, previous: SlotState, raw: int) -> SlotState:
+        if raw < RAIL or raw > ADC_MAX - RAIL:
             return FAULT
         low_exit = self.present_below + self.hysteresis
         high_exit = self.flipped_above - self.hysteresis
@@ -61,14 +65,14 @@ class Thresholds:
 class SlotSampler:
     """Hysteresis plus an n-in-a-row confirmation, per slot. Pure, for the thread."""
 
-    def __init__(self, thresholds: Thresholds, confirm: int, initial: list[str | None]) -> None:
+    def __init__(self, thresholds: Thresholds, confirm: int, initial: list[SlotState]) -> None:
         self.thresholds = thresholds
         self.confirm = confirm
         self.stable = list(initial)
         self._candidate = list(initial)
         self._count = [0] * len(initial)
 
-    def sample(self, readings: list[int]) -> list[tuple[int, str | None]]:
+    def sample(self, readings: list[int]) -> list[tuple[int, SlotState]]:
         """Slots whose confirmed class changed with these readings."""
         changes = []
         for slot, raw in enumerate(readings):
@@ -85,7 +89,7 @@ class SlotSampler:
                 changes.append((slot, now))
         return changes
 
-    def reset(self, states: list[str | None]) -> None:
+    def reset(self, states: list[SlotState]) -> None:
         """Take ``states`` as confirmed, with nothing waiting to be confirmed."""
         self.stable = list(states)
         self._candidate = list(states)
@@ -106,30 +110,50 @@ def confirm_samples(debounce_ms: int, poll_hz: int) -> int:
     return max(2, math.ceil(debounce_ms / 1000 * poll_hz) + 1)
 
 
+@contextlib.contextmanager
+def _lent_pin_factory(factory: Factory | None) -> Iterator[None]:
+    """gpiozero 2.0's software SPI bus builds a ``Device`` without the pin factory
+    it was given, so gpiozero looks up a process-wide default; a simulated bus has
+    none. Lend it ours while the devices are built, and put the default back."""
+    from gpiozero import Device
+
+    saved = Device.pin_factory
+    if factory is not None and saved is None:
+        Device.pin_factory = factory
+    try:
+        yield
+    finally:
+        Device.pin_factory = saved
+
+
 class AnalogBank:
     """MCP3008 channels 0-7 on chip select ``spi_device``, 8-15 on the other one."""
 
+    sided = True  # the magnet's pole tells which side is up
+
     def __init__(
         self,
-        channels: list[int],
+        channels: tuple[int, ...],
         thresholds: Thresholds,
         post: Callable[[object], None],
         clock: Callable[[], float],
-        spi_port: int = 0,
-        spi_device: int = 0,
-        poll_hz: int = POLL_HZ,
-        idle_hz: int = IDLE_HZ,
-        debounce_ms: int = 30,
-        pin_factory=None,
+        *,
+        spi_port: int,
+        spi_device: int,
+        poll_hz: int,
+        idle_hz: int,
+        debounce_ms: int,
+        pin_factory: Factory | None = None,
     ) -> None:
         from gpiozero import MCP3008
 
         self.adcs = []
-        for c in channels:
-            device, channel = chip_input(c, spi_device)
-            self.adcs.append(
-                MCP3008(channel=channel, port=spi_port, device=device, pin_factory=pin_factory)
-            )
+        with _lent_pin_factory(pin_factory):
+            for c in channels:
+                device, channel = chip_input(c, spi_device)
+                self.adcs.append(
+                    MCP3008(channel=channel, port=spi_port, device=device, pin_factory=pin_factory)
+                )
         self._post, self._clock = post, clock
         self.poll_hz, self.idle_hz = poll_hz, idle_hz
         self.sampler = SlotSampler(
@@ -145,10 +169,14 @@ class AnalogBank:
     def read(self) -> list[int]:
         return [adc.raw_value for adc in self.adcs]
 
-    def levels(self) -> list[str | bool]:
-        """Each slot's confirmed class: False (empty), "checkmark", "bystander" or "fault"."""
+    @property
+    def slots(self) -> int:
+        return len(self.adcs)
+
+    def levels(self) -> list[SlotState]:
+        """Each slot's confirmed class."""
         with self._lock:
-            return [state or False for state in self.sampler.stable]
+            return list(self.sampler.stable)
 
     def restart(self) -> None:
         """Take what the sensors read now as the starting point (a new simulated table)."""
@@ -170,7 +198,7 @@ class AnalogBank:
             with self._lock:
                 changes = self.sampler.sample(readings)
             for slot, state in changes:
-                self._post(SlotEdge(slot, state not in (EMPTY, FAULT), now, state))
+                self._post(SlotEdge(slot, state, now))
             if self.sampler.unsettled:
                 fast_until = now + FAST_FOR
             hz = self.poll_hz if now < fast_until else self.idle_hz

@@ -8,19 +8,28 @@ gpiozero's ``MockFactory`` and the same classes run against mock pins.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from ..app.events import ControlInput
+from ..events import Control, ControlInput
+
+if TYPE_CHECKING:
+    from gpiozero.pins import Factory
 
 HOLD_SECONDS = 1.0
 
 
 class SeatControls:
+    """One seat's rotary encoder (with push) and back button, posting ControlInput."""
+
     def __init__(
         self,
         seat: str,
-        pins: dict,
+        clk_pin: int,
+        dt_pin: int,
+        push_pin: int,
+        back_pin: int,
         post: Callable[[object], None],
-        pin_factory=None,
+        pin_factory: Factory | None = None,
         hold_time: float = HOLD_SECONDS,
     ) -> None:
         from gpiozero import Button, RotaryEncoder
@@ -29,13 +38,11 @@ class SeatControls:
         self._post = post
         self._held = False
         self._back_held = False
-        self.encoder = RotaryEncoder(
-            pins["clk_pin"], pins["dt_pin"], max_steps=0, pin_factory=pin_factory
-        )
-        self.push = Button(pins["push_pin"], hold_time=hold_time, pin_factory=pin_factory)
-        self.back = Button(pins["back_pin"], hold_time=hold_time, pin_factory=pin_factory)
-        self.encoder.when_rotated_clockwise = lambda: self._emit("right")
-        self.encoder.when_rotated_counter_clockwise = lambda: self._emit("left")
+        self.encoder = RotaryEncoder(clk_pin, dt_pin, max_steps=0, pin_factory=pin_factory)
+        self.push = Button(push_pin, hold_time=hold_time, pin_factory=pin_factory)
+        self.back = Button(back_pin, hold_time=hold_time, pin_factory=pin_factory)
+        self.encoder.when_rotated_clockwise = lambda: self._emit(Control.RIGHT)
+        self.encoder.when_rotated_counter_clockwise = lambda: self._emit(Control.LEFT)
         self.push.when_pressed = self._pressed
         self.push.when_held = self._hold
         self.push.when_released = self._released
@@ -43,7 +50,7 @@ class SeatControls:
         self.back.when_held = self._back_hold
         self.back.when_released = self._back_released
 
-    def _emit(self, kind: str) -> None:
+    def _emit(self, kind: Control) -> None:
         self._post(ControlInput(self.seat, kind))
 
     def _pressed(self) -> None:
@@ -52,22 +59,22 @@ class SeatControls:
 
     def _hold(self) -> None:
         self._held = True
-        self._emit("hold")
+        self._emit(Control.HOLD)
 
     def _released(self) -> None:
         if not self._held:  # a hold already spoke for this press
-            self._emit("press")
+            self._emit(Control.PRESS)
 
     def _back_pressed(self) -> None:
         self._back_held = False
 
     def _back_hold(self) -> None:
         self._back_held = True
-        self._emit("back_hold")
+        self._emit(Control.BACK_HOLD)
 
     def _back_released(self) -> None:
         if not self._back_held:
-            self._emit("back")
+            self._emit(Control.BACK)
 
     def close(self) -> None:
         for device in (self.encoder, self.push, self.back):

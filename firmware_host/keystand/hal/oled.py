@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from luma.core.error import Error as LumaError
 from PIL import Image
@@ -45,10 +46,11 @@ class Panel:
 
     kind = ""
 
-    def __init__(self, factory: Callable[[], object]) -> None:
+    def __init__(self, factory: Callable[[], Any], size: tuple[int, int]) -> None:
         self._factory = factory
-        self.device = None
-        self._last = None
+        self.size = size  # what the seat screens are drawn at for this panel
+        self.device: Any = None
+        self._last: Any = None  # what the panel shows, as the subclass compares frames
         self.failures = 0
         self._contrast: int | None = None
 
@@ -83,10 +85,12 @@ class Panel:
 
 
 class PagedOled(Panel):
-    def __init__(self, factory: Callable[[], object], kind: str) -> None:
+    """A mono SSD1306 or SH1106 panel that sends only the changed window of each page."""
+
+    def __init__(self, factory: Callable[[], Any], kind: str, size: tuple[int, int]) -> None:
         if kind not in ("ssd1306", "sh1106"):
             raise ValueError(f"PagedOled drives ssd1306 or sh1106, not {kind}")
-        super().__init__(factory)
+        super().__init__(factory, size)
         self.kind = kind
 
     def show(self, image: Image.Image) -> bool:

@@ -8,12 +8,18 @@ which keeps their small receive buffer from overflowing while graphics print.
 
 from __future__ import annotations
 
+import logging
+import queue
+import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
-DLE_EOT_PAPER = b"\x10\x04\x04"  # transmit paper roll sensor status
-PAPER_END = 0x60  # bits 5 and 6: roll end detected
+from ..events import PrintResult
+from ..printing.status import DLE_EOT_PAPER, PAPER_END
+
+log = logging.getLogger(__name__)
 BAUDS = (9600, 19200)
 
 
@@ -28,14 +34,16 @@ class PrinterError(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class PrinterConfig:
     port: str
-    baud: int = 9600
+    baud: int
+    pause: float  # extra seconds after each chunk, for slow print heads
+    status: bool  # the printer answers DLE EOT 4
     chunk: int = 256  # bytes per write before draining
-    pause: float = 0.0  # extra seconds after each chunk, for slow print heads
-    status: bool = False  # the printer answers DLE EOT 4
     status_timeout: float = 0.5
 
 
 class SerialPrinter:
+    """Send ESC/POS jobs over a serial port, paced for printers without flow control."""
+
     def __init__(self, config: PrinterConfig, serial_factory=None) -> None:
         if config.baud not in BAUDS:
             raise ValueError(f"baud must be one of {BAUDS}, not {config.baud}")
@@ -116,3 +124,27 @@ class PrintQueue:
             self.pending.popleft()
         self.last_error = self.last_reason = None
         return True
+
+
+class PrintWorker:
+    """Prints queued jobs on a thread of its own, so a 9-second raster slip never
+    blocks the loop; each job's result is posted as a :class:`PrintResult`. A job
+    that failed stays queued and prints, first, with the next one."""
+
+    def __init__(self, printer: SerialPrinter, post: Callable[[object], None]) -> None:
+        self.queue = PrintQueue(printer)
+        self._post = post
+        self._jobs: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._work, name="printer", daemon=True).start()
+
+    def submit(self, job: bytes) -> None:
+        self._jobs.put(job)
+
+    def _work(self) -> None:
+        q = self.queue
+        while True:
+            ok = q.submit(self._jobs.get())
+            self._post(PrintResult(ok, q.last_error, len(q.pending), q.last_reason))
+
+    def close(self) -> None:
+        """Nothing to release: the port is opened per job."""

@@ -8,16 +8,22 @@ feeds it from pyserial.
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from ..app.events import ScanRefused, ScanText
+from ..events import ScanRefused, ScanText
+
+log = logging.getLogger(__name__)
 
 MAX_SCAN = 256  # longer than any code we print; anything past this is garbage
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated scan
 
 
 class ScanFramer:
+    """Bytes and their arrival times in, finished scans out."""
+
     def __init__(self, max_len: int = MAX_SCAN, idle_gap: float = IDLE_GAP) -> None:
         self.max_len = max_len
         self.idle_gap = idle_gap
@@ -110,3 +116,22 @@ class SerialScanner:
 
     def close(self) -> None:
         self.port.close()
+
+
+class ScannerReader:
+    """Reads scans on a thread of its own and posts each as an event."""
+
+    def __init__(self, scanner: SerialScanner, post: Callable[[object], None]) -> None:
+        self.scanner = scanner
+        self._post = post
+        threading.Thread(target=self._read, name="scanner", daemon=True).start()
+
+    def _read(self) -> None:
+        try:
+            for result in self.scanner.results():
+                self._post(result)
+        except Exception as exc:  # an unplugged USB adapter: say so once, not a traceback
+            log.warning("scanner stopped: %s", exc)
+
+    def close(self) -> None:
+        self.scanner.close()

@@ -10,10 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from ..qr import qr_image, qr_matrix
 from ..rules.gamecode import GameCode, encode
-from ..screens.qr import qr_image, qr_matrix
+from . import DEFAULT_PROFILE
 
-DEFAULT_PROFILE = "POS-5890"  # the common 58 mm TTL printer: raster only, 384 dots
 PAPER_DOTS = 384
 QUIET = 4  # modules of quiet zone around a raster QR code
 MAX_MODULE_DOTS = 8  # 1 mm modules at 8 dots/mm: reads well, keeps slips short

@@ -32,7 +32,7 @@ from .actions import (
     TurnEnded,
 )
 from .errors import IllegalAction
-from .layout import Layout, Seat, cell_name, other
+from .layout import SEATS, Layout, Seat, cell_name, other
 from .scoring import score_breakdown
 from .setup import AGENTS, MAX_CLUE, Rules
 from .status import Outcome, Phase, Reason
@@ -76,7 +76,7 @@ class GameState:
 
     def bystander_guessers(self, index: int) -> tuple[Seat, ...]:
         """The seats whose guess found a bystander on this cell (its token points to them)."""
-        return tuple(seat for seat in ("A", "B") if self.marks[index] & _BIT[seat])  # type: ignore[misc]
+        return tuple(seat for seat in SEATS if self.marks[index] & _BIT[seat])
 
     def out_of_play(self, index: int) -> bool:
         return self.agents[index] is not None or self.marks[index] == BOTH
@@ -128,7 +128,31 @@ def new_game(layout: Layout, rules: Rules) -> GameState:
 
 
 class _Work:
-    """A mutable copy of a state while one action is applied."""
+    """A mutable copy of a state while one action is applied: GameState's fields,
+    writable (tests/test_game.py checks that the two lists are the same)."""
+
+    layout: Layout
+    rules: Rules
+    phase: Phase
+    outcome: Outcome
+    reason: Reason | None
+    tokens_left: int
+    bystander_left: int
+    giver: Seat | None
+    clue_number: int | None
+    clue_word: str | None
+    guesses: int
+    correct: int
+    last_giver: Seat | None
+    streak: int
+    turns: int
+    agents: tuple[Seat | None, ...]
+    marks: tuple[int, ...]
+    agents_found: int
+    passes: int
+    mistakes: int
+    ignores_left: int
+    went_to_sudden_death: bool
 
     def __init__(self, state: GameState) -> None:
         for name in FIELDS:

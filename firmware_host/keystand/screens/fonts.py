@@ -59,7 +59,8 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -
     if not any(ch in COMPOSED for ch in text):
         draw.text(xy, text, font=font(), fill=fill)
         return
-    x, y = xy
+    x: float = xy[0]
+    y = xy[1]
     for ch in text:
         base, mark = COMPOSED.get(ch, (ch, None))
         draw.text((x, y), base, font=font(), fill=fill)

@@ -35,7 +35,7 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     if view.entry is not None:
         return _entry(view, width, height, colour)
     if view.qr is not None:
-        from .qr import qr_screen
+        from ..qr import qr_screen
 
         try:
             frame = qr_screen(view.qr, width, height)
@@ -84,6 +84,7 @@ MENU_WORDS = ("Menu", "Hold to confirm", "standard")
 
 
 def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
+    assert view.menu is not None
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)

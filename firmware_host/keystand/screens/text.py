@@ -10,8 +10,9 @@ import gettext as _gettext
 import io
 from pathlib import Path
 
+from .. import LANGUAGES
+
 LOCALE_DIR = Path(__file__).with_name("locale")
-LANGUAGES = ("en", "fi", "ja")
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 

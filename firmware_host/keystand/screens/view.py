@@ -10,6 +10,7 @@ the seat's own reading order (seat B's view is A's frame turned 180°).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 # Public marks on a cell, as this seat sees them.
 OPEN = "open"
@@ -17,6 +18,16 @@ AGENT = "agent"  # covered by a green agent card
 MARK_MINE = "mine"  # a bystander token from my partner's side: I guessed here
 MARK_THEIRS = "theirs"  # a bystander token from my side: my partner guessed here
 BOTH = "both"  # bystander tokens from both directions: covered
+
+
+class Role(StrEnum):
+    """What this seat does now."""
+
+    CLUE = "clue"  # my clue to give
+    GUESS = "guess"  # I guess
+    WAIT = "wait"  # my partner gives or guesses
+    SUDDEN_DEATH = "sudden_death"  # both guess, no clues
+    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +40,15 @@ class Message:
 
 @dataclass(frozen=True, slots=True)
 class SeatView:
+    """Everything one seat's screen shows, and nothing of the other side's key."""
+
     seat: str
     side: str  # 25 roles G/T/B of this seat's side, in this seat's reading order
     marks: tuple[str, ...]  # 25 public marks, same order
     tokens_left: int
     bystander_left: int
     mission: bool  # show bystander-side tokens in the header
-    role: str  # "clue" (my clue to give), "guess" (I guess), "wait", "sudden_death", "over"
+    role: Role
     cursor: int | None = None  # a cell index in this seat's order
     message: Message | None = None
     outcome: str = "playing"

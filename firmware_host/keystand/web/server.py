@@ -32,13 +32,12 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from ..app.config import Config
-from ..app.daemon import Daemon
-from ..app.sim_input import SimInput
-from ..hal.controller import decoder_for
+from .. import LANGUAGES
+from ..app.daemon import Daemon, build_daemon
+from ..config import DeviceConfig
+from ..rules.layout import SEATS
+from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
 
-SEATS = ("A", "B")
-WORD_LANGS = ("en", "fi", "ja")
 MAX_IMAGE = 8 * 1024 * 1024  # a phone photo of a slip; anything larger is refused
 SLIPS_KEPT = 12
 
@@ -48,7 +47,7 @@ class Simulator:
 
     def __init__(
         self,
-        configs: list[Config],
+        configs: list[DeviceConfig],
         state_dir: Path,
         key: str | None = None,
         link_base: str = "",
@@ -73,24 +72,21 @@ class Simulator:
 
     # ------------------------------------------------------------------ daemons
 
-    def _start(self, config: Config, key: str | None = None, settings=None) -> Daemon:
-        d = Daemon(
-            config,
-            self.state_dir,
-            simulate=True,
-            key=key,
-            settings=settings,
-            seat_link=self.seat_link,
+    def _start(self, config: DeviceConfig, key: str | None = None, settings=None) -> Daemon:
+        d = build_daemon(
+            config, "sim", self.state_dir, key=key, settings=settings, seat_link=self.seat_link
         )
-        self.input = SimInput(d)
-        self.rams = {}
-        for seat, panel in d.displays.items():
-            ram = self.rams[seat] = decoder_for(panel.kind)
-            panel.bus.listeners.append(lambda t, ram=ram: ram.feed([t]))
-        d.frame_listeners.append(self._frame)
-        if d.sim_printer is not None:
-            d.sim_printer.slip_listeners.append(self._slip)
+        table = d.hardware.table
+        assert table is not None
+        self.sim: SimTable = table
+        table.listen(self._sim_event)
         return d
+
+    def _sim_event(self, event: SimEvent) -> None:
+        if isinstance(event, FrameShown):
+            self._frame(event.seat)
+        elif isinstance(event, SlipPrinted):
+            self._slip(event.paper)
 
     def run(self) -> None:
         """Run the daemon in this thread; after a panel switch, run its successor."""
@@ -121,25 +117,25 @@ class Simulator:
         with self.switching:
             if self._next is not None:
                 return "switching panels: try again in a moment"
-            error = self.input.command(line)
+            error = self.sim.command(line)
         self._send_table()
         return error
 
     # ------------------------------------------------------------------ what the page shows
 
     def setup(self) -> dict:
-        d = self.daemon
-        bank = d.config.section("bank")
-        sensor = bank.get("sensor", "none")
+        hardware = self.daemon.hardware
+        bank = hardware.config.bank
+        displays = hardware.config.displays
         return {
             "kind": "setup",
-            "panels": {seat: list(p.size) for seat, p in d.displays.items()},
-            "panel": "colour" if any(p.kind == "ssd1351" for p in d.displays.values()) else "mono",
+            "panels": {seat: list(d.size) for seat, d in displays.items()},
+            "panel": "colour" if any(d.colour for d in displays.values()) else "mono",
             "switchable": len(self.configs) > 1,
-            "slots": bank.get("slots", 0) if sensor != "none" else 0,
-            "analog": sensor == "mcp3008",
-            "scanner": d.scanner_port is not None,
-            "printer": d.sim_printer is not None,
+            "slots": bank.slots if bank.sensed else 0,
+            "analog": bank.sided,
+            "scanner": hardware.scanner is not None,
+            "printer": hardware.printer is not None,
             "words": self.words_lang,
         }
 
@@ -147,7 +143,7 @@ class Simulator:
         """Called in the loop thread after a panel received a frame."""
         self._tokens()
         buf = io.BytesIO()
-        self.rams[seat].image().save(buf, format="PNG")
+        self.sim.frame(seat).save(buf, format="PNG")
         png = base64.b64encode(buf.getvalue()).decode()
         self.frames[seat] = png
         self._broadcast({"kind": "frame", "seat": seat, "png": png}, seat)
@@ -156,7 +152,7 @@ class Simulator:
 
     def _tokens(self) -> None:
         """New seat tokens for every game: last game's seat links stop working."""
-        game = self.daemon.journal.game_id
+        game = self.daemon.game_id
         if game == self._game:
             return
         self._game = game
@@ -174,14 +170,14 @@ class Simulator:
         return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
 
     def table(self) -> dict:
-        return {"kind": "table", "slots": self.input.table()}
+        return {"kind": "table", "slots": self.sim.slots()}
 
     def _send_table(self) -> None:
         self._send_changed(self.table())
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each."""
-        state = self.daemon.session.state
+        state = self.daemon.state
         if self.words_lang is None:
             return {"kind": "words", "lang": None, "words": []}
         words = _dealt(self.words_lang, state.layout)
@@ -197,7 +193,7 @@ class Simulator:
         self._send_changed(self.words())
 
     def set_words(self, lang: str) -> str | None:
-        if lang not in (*WORD_LANGS, "off"):
+        if lang not in (*LANGUAGES, "off"):
             return f"no word list '{lang}' (en, fi, ja or off)"
         self.words_lang = None if lang == "off" else lang
         self._send_words()
@@ -211,7 +207,7 @@ class Simulator:
 
     def _slip(self, paper) -> None:
         """Called on the printer peer's thread when a job has come out."""
-        from ..hal.escpos_stream import render
+        from ..sim.escpos_paper import render
 
         buf = io.BytesIO()
         render(paper).save(buf, format="PNG")
@@ -221,7 +217,7 @@ class Simulator:
 
     def scan_image(self, data: bytes) -> str | None:
         """Decode a QR code in an image and send it over the scanner's wire."""
-        if self.daemon.scanner_port is None:
+        if self.daemon.hardware.scanner is None:
             return "no scanner configured"
         try:
             import zxingcpp
@@ -280,7 +276,8 @@ def make_handler(sim: Simulator):
 
         def _scope(self):
             query = parse_qs(urlparse(self.path).query)
-            token = (query.get("token") or query.get("t") or [None])[0]
+            tokens = query.get("token") or query.get("t")
+            token = tokens[0] if tokens else None
             try:
                 return True, sim.access(token)
             except PermissionError:
@@ -394,7 +391,7 @@ def serve(sim: Simulator, address: str, port: int) -> ThreadingHTTPServer:
     server = ThreadingHTTPServer((address, port), make_handler(sim))
     server.daemon_threads = True
     host, bound = server.server_address[:2]
-    sim.link_base = f"http://{_reachable(host)}:{bound}"
+    sim.link_base = f"http://{_reachable(str(host))}:{bound}"
     return server
 
 

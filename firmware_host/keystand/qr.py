@@ -35,6 +35,7 @@ def draw_matrix(matrix: list[list[bool]], module: int, border: int) -> Image.Ima
     size = (len(matrix) + 2 * border) * module
     img = Image.new("1", (size, size), 1)
     px = img.load()
+    assert px is not None
     for r, row in enumerate(matrix):
         for c, dark in enumerate(row):
             if dark:

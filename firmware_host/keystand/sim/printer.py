@@ -15,12 +15,19 @@ import threading
 import time
 import tty
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-PAPER_OK = 0x12  # DLE EOT 4 reply: fixed bits only, paper present
+from ..printing.status import DLE_EOT_PAPER, PAPER_OK
+
+if TYPE_CHECKING:
+    from .escpos_paper import Paper
+
 QUIET = 0.3  # seconds of silence that end a job
 
 
 class SimulatedPrinter:
+    """A 58 mm printer on the master end of a pty; ``path`` is the port to open."""
+
     def __init__(self, paper_status: int | None = PAPER_OK) -> None:
         self.master, self.slave = os.openpty()
         self._wake_r, self._wake_w = os.pipe()  # close() wakes the reader at once
@@ -29,8 +36,8 @@ class SimulatedPrinter:
         self.path = os.ttyname(self.slave)
         self.paper_status = paper_status  # None: the printer does not answer
         self.received = bytearray()  # everything, for tests
-        self.slips: list = []  # decoded slips (escpos_stream.Paper), oldest first
-        self.slip_listeners: list[Callable[[object], None]] = []
+        self.slips: list[Paper] = []  # decoded slips, oldest first
+        self.slip_listeners: list[Callable[[Paper], None]] = []
         self._job = bytearray()
         self._last = 0.0
         self._stop = threading.Event()
@@ -57,13 +64,13 @@ class SimulatedPrinter:
                 return
             self.received += chunk
             self._last = time.monotonic()
-            if b"\x10\x04\x04" in chunk and self.paper_status is not None:
+            if DLE_EOT_PAPER in chunk and self.paper_status is not None:
                 os.write(self.master, bytes([self.paper_status]))
-                chunk = chunk.replace(b"\x10\x04\x04", b"")
+                chunk = chunk.replace(DLE_EOT_PAPER, b"")
             self._job += chunk
 
     def _finish(self) -> None:
-        from .escpos_stream import EscposDecodeError, decode
+        from .escpos_paper import EscposDecodeError, decode
 
         data, self._job = bytes(self._job), bytearray()
         try:

@@ -156,7 +156,7 @@ def decode(data: bytes) -> Paper:
 
 def render(paper: Paper, width: int = 384) -> Image.Image:
     """The slip as it comes out of the printer: black on white, ``width`` dots wide."""
-    from ..screens.qr import draw_matrix, qr_matrix
+    from ..qr import draw_matrix, qr_matrix
 
     font = ImageFont.load_default()
     blocks: list[tuple[Image.Image, int]] = []

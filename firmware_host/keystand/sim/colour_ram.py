@@ -29,7 +29,7 @@ class ColourRam:
         self.params: list[int] = []
         self.on = False
         self.mode = 0xA6  # normal display
-        self.contrast = (0xFF, 0xFF, 0xFF)
+        self.contrast: tuple[int, ...] = (0xFF, 0xFF, 0xFF)
         self._half: int | None = None  # the first byte of a pixel
 
     def feed(self, writes) -> None:

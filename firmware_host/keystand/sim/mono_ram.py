@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from .i2c_record import Transaction
+from .i2c import Transaction
 
 # Commands followed by parameter bytes, and how many (SSD1306 / SH1106 datasheets).
 _PARAMS_SSD1306 = {
@@ -130,6 +130,7 @@ class DisplayRam:
         if not self.on:
             return img
         px = img.load()
+        assert px is not None
         # luma sets both chips upright with segment remap (A1) and COM scan
         # decrement (C8); anything else mirrors the picture.
         flip_x = not self.seg_remap
@@ -151,7 +152,7 @@ class DisplayRam:
 def decoder_for(kind: str):
     """The controller model that reads a panel's wire: mono ``DisplayRam`` or ``ColourRam``."""
     if kind == "ssd1351":
-        from .colour_controller import ColourRam
+        from .colour_ram import ColourRam
 
         return ColourRam()
     return DisplayRam(kind)

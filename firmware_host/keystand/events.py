@@ -1,0 +1,84 @@
+"""What arrives on the daemon's one event queue.
+
+Adapters (gpiozero callbacks on lgpio's threads, serial readers, the printer's
+worker) only construct these and put them on the queue; the loop thread alone
+acts on them. This module is neutral ground: the adapters in ``hal`` and
+``sim`` and the loop in ``app`` all import it, and it imports nothing of theirs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Control(StrEnum):
+    """What a seat's controls did: a detent of the encoder or a button gesture."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    PRESS = "press"  # the encoder's push button, tapped
+    HOLD = "hold"  # the push button, held
+    BACK = "back"  # the back button, tapped
+    BACK_HOLD = "back_hold"  # the back button, held
+
+
+class SlotState(StrEnum):
+    """What a bank slot's sensor reads."""
+
+    EMPTY = "empty"
+    TOKEN = "token"  # a switch: a token is in, side unknown
+    CHECKMARK = "checkmark"  # a hall sensor: a token, checkmark side up
+    BYSTANDER = "bystander"  # a hall sensor: a token, bystander side up
+    FAULT = "fault"  # a reading no sensor gives: a broken or shorted wire
+
+    @property
+    def present(self) -> bool:
+        return self in (SlotState.TOKEN, SlotState.CHECKMARK, SlotState.BYSTANDER)
+
+
+@dataclass(frozen=True, slots=True)
+class ControlInput:
+    seat: str
+    kind: Control
+
+
+@dataclass(frozen=True, slots=True)
+class SlotEdge:
+    """A slot's sensor changed; the digital bank's edges are debounced by the loop."""
+
+    slot: int
+    state: SlotState
+    at: float  # time.monotonic()
+
+
+@dataclass(frozen=True, slots=True)
+class ScanText:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScanRefused:
+    message: str  # the English sentence, for the log
+    reason: str = "not_a_code"  # what the displays say, translated (screens.keyscreen)
+
+
+@dataclass(frozen=True, slots=True)
+class PrintResult:
+    ok: bool
+    error: str | None
+    pending: int  # jobs still waiting in the queue
+    reason: str | None = None  # the failure's code, for the displays (hal.printer)
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dump:
+    """Print the game state (simulation); handled in the loop, like everything else."""
+
+
+Event = ControlInput | SlotEdge | ScanText | ScanRefused | PrintResult | Stop | Dump

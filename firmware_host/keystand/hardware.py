@@ -1,0 +1,192 @@
+"""One place that builds the hardware: ``create_hardware(config, backend, post)``.
+
+Like luma.core's ``cmdline.create_device``, one function reads the typed
+config and assembles every adapter; like gpiozero, the pin factory comes from
+the backend and is passed to each device, never set globally. The backend
+(``"pi"``: ``hal.wires.PiWires``; ``"sim"``: ``sim.table.SimTable``) is the
+only thing that differs between a Raspberry Pi and the simulator, and it sits
+below the adapters, so the simulator runs the code the Pi runs.
+
+Adding a display driver or a sensor kind means one adapter in ``hal`` and one
+dataclass field in ``config``; see docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from .config import Bank, DeviceConfig
+from .ports import Controls, Display, Printer, Scanner, TokenBank, Wires
+from .rules.layout import Seat
+
+if TYPE_CHECKING:
+    from .sim.table import SimTable
+
+log = logging.getLogger(__name__)
+Backend = Literal["pi", "sim"]
+
+
+@dataclass
+class Hardware:
+    """Every adapter of one device, built from its config."""
+
+    config: DeviceConfig
+    wires: Wires
+    displays: dict[Seat, Display]
+    controls: dict[Seat, Controls]
+    bank: TokenBank | None
+    printer: Printer | None
+    scanner: Scanner | None
+
+    @property
+    def table(self) -> SimTable | None:
+        """The simulated table, when the backend is the simulator."""
+        from .sim.table import SimTable
+
+        return self.wires if isinstance(self.wires, SimTable) else None
+
+    def set_table(self, tokens: int, bystander_up: int) -> None:
+        self.wires.set_table(tokens, bystander_up)
+
+    def power_off(self) -> None:
+        self.wires.power_off()
+
+    def close(self) -> None:
+        for controls in self.controls.values():
+            controls.close()
+        for device in (self.bank, self.scanner, self.printer):
+            if device is not None:
+                device.close()
+        self.wires.close()
+
+
+def create_hardware(
+    config: DeviceConfig,
+    backend: Backend,
+    post: Callable[[object], None],
+    ports: dict[str, str] | None = None,
+) -> Hardware:
+    """Build the device. ``post`` puts an event on the loop's queue; ``ports``
+    points the simulator's printer or scanner at a real serial port (tests)."""
+    wires = _wires(backend, config, post, ports)
+    hardware = Hardware(
+        config=config,
+        wires=wires,
+        displays={seat: _display(wires, seat, config) for seat in config.displays},
+        controls={seat: _controls(wires, seat, config, post) for seat in config.controls},
+        bank=_bank(wires, config.bank, post),
+        printer=_printer(wires, config, post),
+        scanner=_scanner(wires, config, post),
+    )
+    wires.attach(hardware)
+    return hardware
+
+
+def _wires(backend: Backend, config: DeviceConfig, post: Callable[[object], None], ports) -> Wires:
+    if backend == "sim":
+        from .sim.table import SimTable
+
+        return SimTable(config, post, ports)
+    if backend == "pi":
+        from .hal.wires import PiWires
+
+        return PiWires()
+    raise ValueError(f"unknown hardware backend {backend!r} (pi or sim)")
+
+
+def _display(wires: Wires, seat: Seat, config: DeviceConfig) -> Display:
+    """The seat's panel on luma.oled; luma's device class is the driver's name."""
+    from luma.oled import device as devices
+
+    from .hal.oled import ColourOled, PagedOled
+
+    display = config.displays[seat]
+    interface = wires.display_interface(seat, display)
+    cls = getattr(devices, display.driver)
+    width, height = display.size
+
+    def factory():
+        return cls(interface(), width=width, height=height, rotate=display.rotate)
+
+    panel = (
+        ColourOled(factory, display.size)
+        if display.colour
+        else PagedOled(factory, display.driver, display.size)
+    )
+    panel.contrast(config.game.brightness)
+    return wires.watch(seat, panel)
+
+
+def _controls(wires: Wires, seat: Seat, config: DeviceConfig, post) -> Controls:
+    from .hal.controls import SeatControls
+
+    pins = config.controls[seat]
+    return SeatControls(
+        seat,
+        pins.clk_pin,
+        pins.dt_pin,
+        pins.push_pin,
+        pins.back_pin,
+        post,
+        pin_factory=wires.pin_factory,
+    )
+
+
+def _bank(wires: Wires, bank: Bank, post) -> TokenBank | None:
+    if bank.sensor == "digital":
+        from .hal.bank import DigitalBank
+
+        return DigitalBank(
+            bank.pins, bank.active_low, post, time.monotonic, pin_factory=wires.pin_factory
+        )
+    if bank.sensor == "mcp3008":
+        from .hal.analog import AnalogBank, Thresholds
+
+        thresholds = Thresholds(
+            bank.present_below, bank.flipped_above, bank.leave_checkmark - bank.present_below
+        )
+        return AnalogBank(
+            bank.channels,
+            thresholds,
+            post,
+            time.monotonic,
+            spi_port=bank.spi_port,
+            spi_device=bank.spi_device,
+            poll_hz=bank.poll_hz,
+            idle_hz=bank.idle_poll_hz,
+            debounce_ms=bank.debounce_ms,
+            pin_factory=wires.pin_factory,
+        )
+    return None
+
+
+def _printer(wires: Wires, config: DeviceConfig, post) -> Printer | None:
+    if config.printer is None:
+        return None
+    from .hal.printer import PrinterConfig, PrintWorker, SerialPrinter
+
+    port = wires.serial_port("printer", config.printer.port)
+    if port is None:
+        return None
+    p = config.printer
+    return PrintWorker(SerialPrinter(PrinterConfig(port, p.baud, p.pause, p.status)), post)
+
+
+def _scanner(wires: Wires, config: DeviceConfig, post) -> Scanner | None:
+    if config.scanner is None:
+        return None
+    from .hal.scanner import ScannerReader, SerialScanner
+
+    port = wires.serial_port("scanner", config.scanner.port)
+    if port is None:
+        return None
+    try:
+        scanner = SerialScanner(port, config.scanner.baud)
+    except Exception as exc:  # pyserial raises several types for a missing port
+        log.warning("scanner on %s not available: %s", port, exc)
+        return None
+    return ScannerReader(scanner, post)

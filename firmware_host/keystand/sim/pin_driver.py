@@ -1,0 +1,147 @@
+"""Drive the simulated table's pins from text commands (stdin, tests, browser).
+
+Each command becomes pin-level activity on gpiozero's MockFactory, so the
+encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
+
+    A right | A left        one detent of seat A's encoder (a full quadrature cycle)
+    B press | B hold        push (held past the hold time for "hold": this seat's QR)
+    A back | A back_hold    the back button (held: the menu)
+    bank take N | bank put N    slot N (1-based) loses or gets its token
+    bank flip N             analog bank: turn slot N's token over (its magnet's pole)
+    bank bounce N           a 10 ms reed-switch chatter train, ending with a take
+    bank adc N VALUE        analog bank: slot N's sensor reads VALUE (0-1023)
+    scan TEXT               the scanner reads TEXT (sent over its serial line, CRLF)
+    dump                    print the game state as one JSON line on stdout
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from ..config import ADC_MAX
+from ..events import Dump
+from ..rules.layout import SEATS
+from .mcp3008 import BYSTANDER_UP, CHECKMARK_UP, MID_SCALE
+
+if TYPE_CHECKING:
+    from .table import SimTable
+
+STEP = 0.002  # seconds between quadrature edges
+HOLD = 1.15  # seconds a "hold" keeps a button down (the controls' hold time is 1 s)
+TAP = 0.01
+
+
+class PinDriver:
+    """The command language of ``keystand run --simulate``, on a table's mock pins."""
+
+    def __init__(self, table: SimTable) -> None:
+        self.table = table
+        self.lock = threading.Lock()
+
+    def _set(self, number: int, high: bool) -> None:
+        pin = self.table.pin_factory.pin(number)
+        pin.drive_high() if high else pin.drive_low()
+
+    def command(self, line: str) -> str | None:
+        """Run one command. Returns an error message, or None."""
+        parts = line.split()
+        if not parts:
+            return None
+        with self.lock:
+            return self._command(parts)
+
+    def _command(self, parts: list[str]) -> str | None:
+        config = self.table.config
+        head = parts[0]
+        if head == "scan":
+            scanner = self.table.scanner
+            if scanner is None:
+                return "no scanner configured"
+            scanner.scan(" ".join(parts[1:]))
+            return None
+        if head == "dump" and len(parts) == 1:
+            self.table.post(Dump())
+            return None
+        if head in SEATS and len(parts) == 2:
+            pins = config.controls[head]
+            kind = parts[1]
+            if kind in ("right", "left"):
+                a, b = pins.clk_pin, pins.dt_pin
+                order = [(a, 0), (b, 0), (a, 1), (b, 1)]
+                if kind == "left":
+                    order = [(b, 0), (a, 0), (b, 1), (a, 1)]
+                for pin, level in order:
+                    self._set(pin, bool(level))
+                    time.sleep(STEP)
+            elif kind in ("press", "hold"):
+                self._tap(pins.push_pin, HOLD if kind == "hold" else TAP)
+            elif kind in ("back", "back_hold"):
+                self._tap(pins.back_pin, HOLD if kind == "back_hold" else TAP)
+            else:
+                return f"unknown control '{kind}'"
+            return None
+        if head == "bank" and len(parts) in (3, 4) and parts[2].isdigit():
+            return self._bank(int(parts[2]), parts[1], parts[3:])
+        return f"unknown command '{' '.join(parts)}'"
+
+    def _tap(self, pin: int, seconds: float) -> None:
+        self._set(pin, False)
+        time.sleep(seconds)
+        self._set(pin, True)
+
+    def _bank(self, slot: int, action: str, rest: list[str]) -> str | None:
+        bank = self.table.config.bank
+        if bank.sensor == "mcp3008":
+            return self._analog(slot, action, rest)
+        if not 1 <= slot <= len(bank.pins):
+            return f"no bank slot {slot}"
+        if rest:
+            return f"bank {action}: unexpected '{rest[0]}'"
+        pin = bank.pins[slot - 1]
+        present_level = not bank.active_low
+        if action == "take":
+            self._set(pin, not present_level)
+        elif action == "put":
+            self._set(pin, present_level)
+        elif action == "bounce":
+            for k in range(7):
+                self._set(pin, present_level if k % 2 else not present_level)
+                time.sleep(0.002)
+        else:
+            return f"unknown bank action '{action}'"
+        return None
+
+    def _analog(self, slot: int, action: str, rest: list[str]) -> str | None:
+        """Set what a slot's hall sensor reads on the simulated MCP3008."""
+        channels = self.table.config.bank.channels
+        if not 1 <= slot <= len(channels):
+            return f"no bank slot {slot}"
+        chip, pin = self.table.adc_channel(channels[slot - 1])
+        value = chip.values[pin]
+        if action == "take":
+            chip.values[pin] = MID_SCALE
+        elif action == "put":
+            chip.values[pin] = CHECKMARK_UP
+        elif action == "flip":
+            if value == MID_SCALE:
+                return f"bank slot {slot} holds no token to flip"
+            chip.values[pin] = BYSTANDER_UP if value < MID_SCALE else CHECKMARK_UP
+        elif action == "adc" and rest and rest[0].isdigit() and int(rest[0]) <= ADC_MAX:
+            chip.values[pin] = int(rest[0])
+        elif action == "adc":
+            return f"bank adc: give a reading from 0 to {ADC_MAX}"
+        else:
+            return f"unknown bank action '{action}'"
+        return None
+
+
+def read_commands(command: Callable[[str], str | None], lines: Iterable[str] = sys.stdin) -> None:
+    """Run each line as a command, reporting errors on stderr (``run --simulate``)."""
+    for line in lines:
+        error = command(line)
+        if error:
+            print(f"keystand: sim: {error}", file=sys.stderr, flush=True)
