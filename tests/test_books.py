@@ -32,8 +32,8 @@ def test_deal_is_deterministic_and_distinct():
     first = wl.deal(words, 123)
     assert first == wl.deal(words, 123) and len(set(first)) == 25
     assert first != wl.deal(words, 124)
-    # docs/seed-format.md's vector
-    assert wl.deal_indices(1, 523, 0)[:5] == [131, 376, 375, 250, 308]
+    # docs/books.md's vector
+    assert wl.deal_indices(4, 496, 0)[:5] == [39, 463, 435, 328, 50]
 
 
 def _pdf_pages_text(pdf):
