@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.keycode import ALPHABET
+from ..rules.base32 import ALPHABET, grouped
 
 PREFIX = "KS1G"
 MAX_SYMBOLS = 32  # longer than any game code; the check refuses what does not fit
@@ -46,5 +46,4 @@ class CodeEntry:
 
     def shown(self) -> str:
         """Grouped in fours, as slips print codes: KS1G-06M6-NZ2B-…"""
-        groups = [self.typed[i : i + 4] for i in range(0, len(self.typed), 4)]
-        return "-".join([PREFIX, *groups])
+        return "-".join([PREFIX, *grouped(self.typed)])

@@ -19,8 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import factorial
 
+from . import base32
+from .base32 import ALPHABET, damm_check, grouped, normalize
 from .errors import KeyCodeError, RulesError, SetupError
-from .keycode import ALPHABET, damm_check, encode_rank, normalize
+from .keycode import encode_rank
 from .layout import Layout, Seat, rows, turned
 from .ranking import TOTAL, rank, rank_multiset, unrank, unrank_multiset
 from .setup import AGENTS, MAX_TOKENS, Rules
@@ -83,17 +85,6 @@ def for_seat(code: GameCode, seat: Seat) -> GameCode:
     )
 
 
-def _digits(value: int, count: int) -> list[int]:
-    return [(value >> (5 * (count - 1 - i))) & 31 for i in range(count)]
-
-
-def _number(values: list[int]) -> int:
-    out = 0
-    for v in values:
-        out = (out << 5) | v
-    return out
-
-
 def encode(code: GameCode) -> str:
     rules = code.rules
     if rules.ignore_bystanders > 31:
@@ -112,20 +103,19 @@ def encode(code: GameCode) -> str:
     ]
     if code.seat is None:
         assert code.layout is not None
-        letter, body = "G", _digits(rank(code.layout), _KEY_SYMBOLS)
+        letter, body = "G", base32.digits(rank(code.layout), _KEY_SYMBOLS)
     else:
         assert code.side is not None
         letter = code.seat
-        body = _digits(rank_multiset(code.side, _ROLES, _SIDE_COUNTS), _SIDE_SYMBOLS)
+        body = base32.digits(rank_multiset(code.side, _ROLES, _SIDE_COUNTS), _SIDE_SYMBOLS)
     body += setup
     if code.deal is not None:
         if not (0 <= code.deal.word_list <= MAX_WORD_LIST and 0 <= code.deal.seed <= MAX_DEAL_SEED):
             raise SetupError("word list id or deal seed out of range for a game code")
-        body += _digits(code.deal.word_list, 2) + _digits(code.deal.seed, 8)
+        body += base32.digits(code.deal.word_list, 2) + base32.digits(code.deal.seed, 8)
     check = damm_check([VERSION, _KIND_VALUE[letter], *body])
     text = "".join(ALPHABET[v] for v in [*body, check])
-    groups = [text[i : i + 4] for i in range(0, len(text), 4)]
-    return "-".join([f"{PREFIX}{VERSION}{letter}", *groups])
+    return "-".join([f"{PREFIX}{VERSION}{letter}", *grouped(text)])
 
 
 def decode(text: str) -> GameCode:
@@ -159,7 +149,7 @@ def decode(text: str) -> GameCode:
         )
     if damm_check([VERSION, _KIND_VALUE[letter], *values[:-1]]) != values[-1]:
         raise GameCodeError("game code is mistyped (its check symbol does not match)", "mistyped")
-    number = _number(values[:head])
+    number = base32.number(values[:head])
     flags, tokens, bystanders, ignored, threshold = values[head : head + _SETUP_SYMBOLS]
     if flags >> 4 or (flags >> 2) & 3 == 3:
         raise GameCodeError("game code has settings this keystand does not know", "bad_settings")
@@ -185,7 +175,7 @@ def decode(text: str) -> GameCode:
     deal = None
     if len(values) > short:
         tail = values[head + _SETUP_SYMBOLS : -1]
-        deal = Deal(_number(tail[:2]), _number(tail[2:]))
+        deal = Deal(base32.number(tail[:2]), base32.number(tail[2:]))
     start = _STARTS[(flags >> 2) & 3]
     if letter == "G":
         if number >= TOTAL:
