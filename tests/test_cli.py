@@ -1,4 +1,4 @@
-"""The public command-line contract of DESIGN.md, run as a user runs it."""
+"""The public command-line contract of docs/cli.md, run as a user runs it."""
 
 import json
 import re
