@@ -4,7 +4,7 @@ import pytest
 
 from conftest import EXAMPLE_LAYOUT
 from helpers import cells_with, play
-from keystand.rules.actions import Guess, Pass, TokensTaken
+from keystand.rules.actions import Guess, Pass, Penalty, TokensTaken
 from keystand.rules.errors import IllegalAction, SetupError
 from keystand.rules.game import apply
 from keystand.rules.layout import cell_index
@@ -173,9 +173,25 @@ def test_paper_scoring_win_and_assassin():
     assert s.score == 2 * 15 + 10 * 6 - 5 * 1
     s, _ = play(L, rules, f"clue A 2; guess B {GT[0]}; guess B {BT}")
     assert s.outcome == "lost" and s.score is None
-    assert score_breakdown(s)["total"] == -10 * (9 + 0 + 14)
+    # Turn 1's box was ticked when the turn began: 8 unused turns.
+    assert score_breakdown(s)["total"] == -10 * (8 + 0 + 14)
 
 
 def test_paper_penalty_ticks_a_turn_and_a_mistake():
+    # The turn's own box (ticked with the clue), an extra turn box and a mistake box.
     s, _ = play(L, make_rules(ruleset="paper", mission="9-1"), "clue A 1; penalty")
-    assert (s.tokens_left, s.bystander_left, s.mistakes) == (8, 0, 1)
+    assert (s.tokens_left, s.bystander_left, s.mistakes) == (7, 0, 1)
+    # With no mistake box left, the mistake ticks one more turn box.
+    s, _ = apply(s, Penalty())
+    assert (s.tokens_left, s.bystander_left, s.mistakes) == (5, 0, 2)
+
+
+def test_paper_mistakes_tick_mistake_boxes_then_turn_boxes():
+    rules = make_rules(ruleset="paper", mission="9-1")
+    s, _ = play(L, rules, f"clue A 1; guess B {TT[0]}")
+    assert (s.tokens_left, s.bystander_left, s.phase) == (8, 0, "clue")
+    s, _ = play(L, rules, f"clue A 1; guess B {TT[0]}; clue B 1; guess A {TT[1]}")
+    assert (s.tokens_left, s.bystander_left) == (6, 0)  # turn box + extra turn box
+    # The last turn begins with its last box; a mistake then has no box to tick: lost.
+    s, _ = play(L, make_rules(ruleset="paper", mission="1-0"), f"clue A 1; guess B {TT[0]}")
+    assert (s.outcome, s.reason) == ("lost", "out_of_tokens")

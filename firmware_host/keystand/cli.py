@@ -129,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.script == "-" else Path(args.script).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"cannot read script {args.script}: {exc}") from None
-    state = new_game(layout, rules)
+    state = new_game(layout, rules, words)
     for number, line in enumerate(text.splitlines(), 1):
         try:
             action = parse_line(line, number, words)

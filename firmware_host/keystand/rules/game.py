@@ -7,7 +7,9 @@ new state with the domain events that describe what happened at the table.
 Token model. The bank holds ``tokens_left`` tokens, ``bystander_left`` of them
 bystander side up (all of them in a standard game). Under the ``paper`` ruleset
 the same two numbers are the book's unticked turn and mistake boxes; the only
-difference is that a pass never uses a mistake box. See docs/rules.md.
+differences: the turn box is ticked when the turn begins (with its clue), and
+a mistake ticks a mistake box alone (an extra turn box when none is left). See
+docs/rules.md.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from .actions import (
     TokensTaken,
     TurnEnded,
 )
+from .clues import clue_clash
 from .errors import IllegalAction
 from .layout import Layout, Seat, cell_name, other
 from .scoring import score_breakdown
@@ -45,6 +48,7 @@ BOTH = 3
 class GameState:
     layout: Layout
     rules: Rules
+    words: tuple[str, ...] = ()  # the 25 words in A's reading order, when known
     phase: Phase = Phase.CLUE
     outcome: Outcome = Outcome.PLAYING
     reason: Reason | None = None  # why a lost game was lost
@@ -117,10 +121,15 @@ def _greens_left(layout: Layout, agents: tuple[Seat | None, ...], seat: Seat) ->
 FIELDS = tuple(f.name for f in fields(GameState))
 
 
-def new_game(layout: Layout, rules: Rules) -> GameState:
+def new_game(layout: Layout, rules: Rules, words: tuple[str, ...] = ()) -> GameState:
+    """A game about to start. With ``words``, a clue word that repeats a visible word
+    is refused (``word_visible``)."""
+    if words and len(words) != 25:
+        raise ValueError(f"a table has 25 words, not {len(words)}")
     return GameState(
         layout=layout,
         rules=rules,
+        words=tuple(words),
         tokens_left=rules.tokens,
         bystander_left=rules.bystander_tokens,
         ignores_left=rules.ignore_bystanders,
@@ -169,6 +178,17 @@ def _clue(state: GameState, w: _Work, action: Clue) -> None:
     refusal = state._clue_refusal(action.seat)
     if refusal:
         raise refusal
+    if action.word and state.words:
+        visible = (i for i in range(25) if not state.out_of_play(i))
+        clash = clue_clash(action.word, state.words, visible)
+        if clash is not None:
+            raise IllegalAction(
+                f"invalid clue: '{action.word}' repeats {state.words[clash]} ({cell_name(clash)}), "
+                "a word visible on the table",
+                "word_visible",
+            )
+    if state.rules.ruleset == "paper":
+        _tick_turn(w)  # the book: both players begin each turn by ticking a turn box
     w.phase = Phase.GUESSING
     w.giver = action.seat
     w.clue_number = action.number
@@ -223,7 +243,6 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
             and w.guesses >= (state.clue_number or 0) + 1
         ):
             _take(w, 1, "cap")
-            w.passes += 1
             _end_turn(w)
         return
     if role == "B":
@@ -263,53 +282,79 @@ def _pass(state: GameState, w: _Work, action: Pass) -> None:
         raise IllegalAction(
             "a turn can be ended only after at least one correct guess", "need_correct"
         )
-    _take(w, 1, "pass")
-    w.passes += 1
+    w.passes += _take(w, 1, "pass")
     _end_turn(w)
 
 
 def _penalty(state: GameState, w: _Work) -> None:
     if state.phase == Phase.SUDDEN_DEATH:
         raise IllegalAction("no clues in sudden death, so no clue penalty", "sudden_death")
+    if state.turns == 0:
+        raise IllegalAction(
+            "no clue has been given yet: a penalty is for an invalid clue", "no_clue_yet"
+        )
     if state.rules.ruleset == "paper":
         # The book: tick an extra turn box and a mistake box.
+        if w.tokens_left == 0:
+            _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
+            return
+        _tick_turn(w, "penalty")
         w.mistakes += 1
         if not _pay_mistake(w, "penalty"):
             return
+    elif w.tokens_left == 0:  # a second penalty in a turn whose first took the last token
+        _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
+        return
     else:
         _take(w, 1, "penalty")
-    if w.tokens_left == 0:
-        # The penalty took the last token: no time left for this or any turn.
+    if w.tokens_left == 0 and state.phase == Phase.CLUE:
+        # A late penalty took the last token: no turn can begin.
         w.phase = Phase.SUDDEN_DEATH
-        w.giver = None
         w.went_to_sudden_death = True
         w.events.append(SuddenDeath())
+    # During the guesses the guesser goes on "as though the clue were valid": the
+    # turn ends as usual and sudden death follows it (see _end_turn).
 
 
-def _take(w: _Work, count: int, why: str) -> None:
-    """Take ``count`` tokens to end a turn: checkmark side first (duet), turn boxes (paper)."""
-    for _ in range(count):
-        if w.rules.ruleset == "duet" and w.tokens_left == w.bystander_left:
+def _tick_turn(w: _Work, why: str = "turn") -> None:
+    """Paper: tick one turn box."""
+    w.tokens_left -= 1
+    w.events.append(TokensTaken(1, "checkmark", why))
+
+
+def _take(w: _Work, count: int, why: str) -> int:
+    """Take tokens to end a turn, checkmark side first. Paper ticked the turn's box
+    when it began, and an empty bank (a penalty took its last token) gives nothing."""
+    if w.rules.ruleset == "paper":
+        return 0
+    taken = min(count, w.tokens_left)
+    for _ in range(taken):
+        if w.tokens_left == w.bystander_left:
             w.bystander_left -= 1
             side = "bystander"
         else:
             side = "checkmark"
         w.tokens_left -= 1
         w.events.append(TokensTaken(1, side, why))
+    return taken
 
 
 def _pay_mistake(w: _Work, why: str) -> bool:
-    """Pay for a wrong guess (or a paper penalty). False when the bank cannot pay: lost."""
+    """Pay for a wrong guess (or a paper penalty's mistake box). False when the bank
+    cannot pay: lost. Paper: a mistake box, else an extra turn box."""
+    paper = w.rules.ruleset == "paper"
     if w.bystander_left:
         w.bystander_left -= 1
-        w.tokens_left -= 1
+        if not paper:
+            w.tokens_left -= 1
         w.events.append(TokensTaken(1, "bystander", why))
         return True
-    if w.tokens_left < 2:
+    need = 1 if paper else 2
+    if w.tokens_left < need:
         _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
         return False
-    w.tokens_left -= 2
-    w.events.append(TokensTaken(2, "checkmark", why))
+    w.tokens_left -= need
+    w.events.append(TokensTaken(need, "checkmark", why))
     return True
 
 
