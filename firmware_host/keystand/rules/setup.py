@@ -15,7 +15,8 @@ TURN_ORDERS: tuple[str, ...] = ("strict", "loose")
 MAX_TOKENS = 12  # the box holds 11 (Duet) or 12 (10-token edition) tokens
 MAX_CLUE = 9  # a seat has nine agents to clue
 AGENTS = 15
-MODIFIERS = ("extra_tokens", "flip_to_bystander", "ignore_bystanders", "win_threshold")
+# What a bonus can do to a game (the "effect" of a [[bonus]] in a mission map).
+EFFECTS = ("extra_tokens", "flip_to_bystander", "ignore_bystanders", "win_threshold")
 
 _MISSION_RE = re.compile(r"^\s*(\d{1,2})\s*[-/]\s*(\d{1,2})\s*$")
 
@@ -75,4 +76,4 @@ def apply_modifier(rules: Rules, effect: str, value: int) -> Rules:
         return replace(rules, ignore_bystanders=rules.ignore_bystanders + value)
     if effect == "win_threshold":
         return replace(rules, win_threshold=value)
-    raise SetupError(f"unknown mission modifier '{effect}' (known: {', '.join(MODIFIERS)})")
+    raise SetupError(f"unknown bonus effect '{effect}' (known: {', '.join(EFFECTS)})")
