@@ -14,7 +14,7 @@ The format is described in docs/rules.md ("Missions are data").
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -360,11 +360,13 @@ def make_rules(
     tokens: int | None = None,
     mission: str | None = None,
     bonuses: Iterable[str] = (),
+    bonus_uses: Mapping[str, int] | None = None,
     turn_order: str = "strict",
     book: MissionBook | None = None,
 ) -> Rules:
     """Build :class:`Rules` from what a player chooses: ``--mission cairo`` or ``9-5``,
-    and one-time ``bonuses`` by id."""
+    and one-time ``bonuses`` by id. A bonus action may be used as many times as the
+    bonus has uses, or as ``bonus_uses`` says (what a team has left of it)."""
     if tokens is not None and mission is not None:
         raise SetupError("choose a mission or a bank size, not both")
     found: Mission | None = None
@@ -397,7 +399,8 @@ def make_rules(
                     f"unknown bonus '{name}' (known: {', '.join(sorted(book.bonuses))})"
                 )
             _check_bonus_fits(bonus, found, book)
-            rules = apply_modifier(rules, bonus.effect, bonus.value)
+            uses = bonus.uses if bonus_uses is None else bonus_uses.get(name, bonus.uses)
+            rules = apply_modifier(rules, bonus.effect, bonus.value, uses)
     return rules
 
 
