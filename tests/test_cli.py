@@ -96,6 +96,9 @@ def test_play_missions_by_name(cli):
         ("clue A 2\npass B\n", 2, "at least one correct guess"),
         ("guess B a1\n", 1, "no clue has been given"),
         ("clue A 1\nguess B lemonade\nclue B 1\n", 3, "the game is over"),
+        ("clue A 2 Ranch\n", 1, "a word visible on the table"),
+        ("clue A 1 fruit\nguess B b1\nclue B 1 russia\n", 3, "visible on the table"),
+        ("penalty\n", 1, "no clue has been given yet"),
     ],
 )
 def test_play_bad_lines_exit_2_naming_the_line(cli, script, line, fragment):

@@ -1,9 +1,11 @@
 """Each rule of the engine, one at a time."""
 
+from dataclasses import replace
+
 import pytest
 
 from helpers import EXAMPLE_LAYOUT, cells_with, play
-from keystand.rules.actions import Clue, Guess, Pass, TokensTaken
+from keystand.rules.actions import Clue, Guess, Pass, Penalty, TokensTaken
 from keystand.rules.errors import IllegalAction
 from keystand.rules.game import apply, new_game
 from keystand.rules.layout import cell_index
@@ -124,8 +126,79 @@ def test_win_spends_a_token_and_scores():
 def test_invalid_clue_penalty_discards_a_token():
     s, _ev = play(L, STD, "clue A 1; penalty")
     assert s.tokens_left == 8 and s.phase == "guessing"
-    s, _ = play(L, Rules(tokens=1, bystander_tokens=1), "penalty")
-    assert s.phase == "sudden_death" and s.tokens_left == 0
+
+
+def test_penalty_before_any_clue_is_refused():
+    s = new_game(L, STD)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Penalty())
+    assert err.value.reason == "no_clue_yet" and "no clue has been given" in str(err.value)
+
+
+def test_penalty_taking_the_last_token_lets_the_guesser_finish_the_turn():
+    one = Rules(tokens=1, bystander_tokens=1)
+    s, _ = play(L, one, "clue A 2; penalty")
+    assert (s.phase, s.tokens_left, s.guesser) == ("guessing", 0, "B")
+    # The guesser guesses as though the clue were valid: correct guesses go on...
+    s, _ = play(L, one, f"clue A 2; penalty; guess B {GT[0]}; guess B {GT[1]}")
+    assert (s.phase, s.agents_found) == ("guessing", 2)
+    # ...the turn ends in the usual way (nothing left to take) and sudden death follows.
+    s, ev = play(L, one, f"clue A 2; penalty; guess B {GT[0]}; pass B")
+    assert (s.phase, s.tokens_left, s.passes) == ("sudden_death", 0, 0)
+    assert not [e for e in ev if isinstance(e, TokensTaken) and e.why == "pass"]
+    # A wrong guess needs a token the bank no longer has: lost.
+    s, _ = play(L, one, f"clue A 2; penalty; guess B {TT[0]}")
+    assert (s.outcome, s.reason) == ("lost", "out_of_tokens")
+    # A second penalty in that turn has nothing to discard: lost too.
+    s, _ = play(L, one, "clue A 2; penalty; penalty")
+    assert (s.outcome, s.reason) == ("lost", "out_of_tokens")
+
+
+def test_a_late_penalty_taking_the_last_token_starts_sudden_death():
+    s, _ = play(L, Rules(tokens=2, bystander_tokens=2), f"clue A 1; guess B {GT[0]}; pass B")
+    assert (s.phase, s.tokens_left) == ("clue", 1)
+    s, _ = apply(s, Penalty())
+    assert (s.phase, s.tokens_left) == ("sudden_death", 0)
+
+
+WORDS = tuple(f"W{i}" for i in range(25))
+
+
+def test_a_clue_word_visible_on_the_table_is_refused():
+    words = ("ICE CREAM", "Crème", *WORDS[2:])
+    s = new_game(L, STD, words)
+    for word in ("w7", "W7", "ice", "cream", "ICE-cold", "CRÈME", "crème brûlée"):
+        with pytest.raises(IllegalAction) as err:
+            apply(s, Clue("A", 1, word))
+        assert err.value.reason == "word_visible", word
+        assert "visible on the table" in str(err.value)
+    apply(s, Clue("A", 1, "icy"))
+    apply(s, Clue("A", 1))  # no word recorded: nothing to check
+
+
+def test_a_word_marked_from_one_side_is_still_visible_and_a_covered_one_is_not():
+    words = tuple(f"W{i}" for i in range(25))
+    green, tan = cell_index(GT[0]), cell_index(TT[0])
+    s, _ = play(L, STD, f"clue A 1; guess B {GT[0]}; pass B; clue B 1; guess A {TT[0]}")
+    s = replace(s, words=words)
+    assert s.marks[tan] and not s.out_of_play(tan)
+    with pytest.raises(IllegalAction):
+        apply(s, Clue("A", 1, words[tan]))  # marked by A's guess only: still visible
+    apply(s, Clue("A", 1, words[green]))  # covered by an agent: may be said
+
+
+def test_paper_ticks_the_turn_box_when_the_turn_begins():
+    paper = Rules(ruleset="paper")
+    s, ev = play(L, paper, "clue A 2")
+    assert s.tokens_left == 8 and TokensTaken(1, "checkmark", "turn") in ev
+    s, _ = play(L, paper, f"clue A 2; guess B {GT[0]}; pass B")
+    assert (s.tokens_left, s.phase) == (8, "clue")  # the pass ticks nothing more
+    # An assassin on turn 2 with one agent found: 7 unused turns, 14 agents not found.
+    s, _ = play(L, paper, f"clue A 1; guess B {GT[0]}; pass B; clue B 1; guess A {TB}")
+    assert (s.outcome, s.reason, s.tokens_left) == ("lost", "assassin", 7)
+    from keystand.rules.scoring import score_breakdown
+
+    assert score_breakdown(s)["total"] == -210
 
 
 def test_sudden_death():

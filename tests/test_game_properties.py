@@ -79,11 +79,22 @@ def _check(before, action, after, events):
     if before.phase == "sudden_death" and any(isinstance(e, BystanderHit) for e in events):
         assert (after.outcome, after.reason) == ("lost", "sudden_death")
     if after.outcome == "lost" and after.reason == "out_of_tokens":
-        assert before.bystander_left == 0 and before.tokens_left < 2
+        # The bank could not pay: no bystander-side token (mistake box) left, or
+        # nothing at all left for a penalty.
+        assert before.tokens_left < 2
+        assert before.bystander_left == 0 or before.tokens_left == 0
     if after.phase == "sudden_death":
         assert after.tokens_left == 0
-    if after.phase in ("clue", "guessing"):
+    if after.phase == "clue":
         assert after.tokens_left > 0
+    if after.phase == "guessing" and after.tokens_left == 0:
+        # The turn's last token is gone: paper ticked it with the clue, or a penalty
+        # took it; the turn goes on and sudden death follows it.
+        assert (
+            after.rules.ruleset == "paper"
+            or isinstance(action, Penalty)
+            or (before.phase == "guessing" and before.tokens_left == 0)
+        )
     if after.phase == "over" and after.outcome == "won":
         assert after.score is not None
     else:

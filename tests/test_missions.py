@@ -1,9 +1,11 @@
 """Mission token rules, mission data, bonuses and the paper ruleset."""
 
+from dataclasses import replace
+
 import pytest
 
 from helpers import EXAMPLE_LAYOUT, cells_with, play
-from keystand.rules.actions import Guess, Pass, TokensTaken
+from keystand.rules.actions import Guess, Pass, Penalty, TokensTaken
 from keystand.rules.errors import IllegalAction, SetupError
 from keystand.rules.game import apply
 from keystand.rules.layout import cell_index
@@ -68,7 +70,7 @@ def test_missions_by_name_or_numbers():
     "kwargs, fragment",
     [
         ({"mission": "atlantis"}, "unknown mission 'atlantis'"),
-        ({"mission": "berlin"}, "no acceptable-mistake count"),
+        ({"mission": "vatican"}, "Vatican needs its number of tokens"),
         ({"mission": "9-10"}, "mission 9-10 is impossible"),
         ({"mission": "13-3"}, "1 to 12 tokens"),
         ({"tokens": 0}, "1 to 12 tokens"),
@@ -87,35 +89,126 @@ def test_impossible_setups_are_refused(kwargs, fragment):
 
 def test_every_packaged_mission_is_playable_or_says_why():
     book = load_book()
-    assert {"prague", "cairo", "moscow", "bangkok", "singapore", "berlin"} <= set(book.missions)
-    assert {"london", "hogwarts", "hogsmeade"} <= set(book.missions)
     for m in book.missions.values():
-        assert m.source
         for target in m.unlocks:
             assert target in book.missions, f"{m.id} unlocks unknown {target}"
-    assert book.missions["prague"].unlocks == ("berlin", "cairo", "moscow")
-    finals = [m.id for m in book.missions.values() if m.final]
+        if m.playable:
+            assert make_rules(mission=m.id).label == m.label
+        else:
+            with pytest.raises(SetupError, match=f"{m.name} needs its number"):
+                make_rules(mission=m.id)
+    assert [m.id for m in book.missions.values() if not m.playable] == ["vatican"]
+    finals = [m.id for m in book.in_edition("coop10") if m.final]
     assert len(finals) == 3
 
 
-def test_users_can_add_and_override_missions():
+SOURCE_KINDS = ("rulebook", "mission log", "secondary")
+
+
+def test_every_packaged_number_names_its_source():
+    book = load_book()
+    for m in book.missions.values():
+        assert m.source.startswith(SOURCE_KINDS), m.id
+        for number in ("tokens", "bystanders"):
+            source = getattr(m, f"{number}_source")
+            if getattr(m, number) is None:
+                assert source is None, m.id
+            else:
+                assert source and source.startswith(SOURCE_KINDS), (m.id, number)
+    for b in book.bonuses.values():
+        assert b.source.startswith(SOURCE_KINDS), b.id
+    for e in book.editions.values():
+        assert e.source.startswith(SOURCE_KINDS), e.id
+
+
+def test_the_duet_map_as_far_as_our_sources_go():
+    book = load_book()
+    duet = {m.id: m for m in book.in_edition("duet")}
+    assert duet["prague"].start and duet["prague"].unlocks == ("berlin", "cairo", "moscow")
+    numbers = {k: m.label for k, m in duet.items()}
+    assert numbers == {
+        "prague": "9-9",
+        "berlin": "11-2",
+        "cairo": "9-5",
+        "moscow": "8-8",
+        "bangkok": "7-7",
+        "singapore": "6-6",
+        "monte-carlo": "9-0",
+        "vatican": "?-0",
+    }
+    # What no rulebook of ours prints is marked as resting on a secondary source.
+    assert {k for k, m in duet.items() if m.secondary} == {"berlin", "monte-carlo", "vatican"}
+    assert duet["berlin"].tokens_source.startswith("rulebook")
+    assert duet["berlin"].bystanders_source.startswith("secondary")
+
+
+def test_the_coop10_log_follows_the_second_transcription():
+    book = load_book()
+    log = {m.id: m.label for m in book.in_edition("coop10")}
+    assert (log["diagon-alley"], log["gringotts"], log["ollivanders"]) == ("11-3", "10-3", "9-3")
+    assert book.bonuses["fourteen-is-enough"].value == 14
+    assert book.standard("coop10").id == "london"
+    london = book.missions["london"]
+    assert set(london.unlocks) == {
+        "privet-drive",
+        "diagon-alley",
+        "train-station",
+        "hogwarts",
+        "hogsmeade",
+    }
+    assert book.missions["hogwarts"].unlocks == ("quidditch-pitch", "great-hall")
+    assert book.missions["hogsmeade"].unlocks == ("three-broomsticks",)
+
+
+def test_users_can_add_numbers_cities_and_lines():
     extra = (
-        '[[mission]]\nid = "berlin"\nname = "Berlin"\n'
-        'tokens = 11\nbystanders = 6\nsource = "my map"\n'
+        '[edition]\nid = "duet"\n'
+        '[[mission]]\nid = "vatican"\ntokens = 9\n'  # the number we lack
+        '[[mission]]\nid = "cairo"\nunlocks = ["bangkok", "atlantis"]\n'  # new lines
+        '[[mission]]\nid = "atlantis"\nname = "Atlantis"\ntokens = 7\nbystanders = 3\n'
+        '[[mission]]\nid = "berlin"\nbystanders = 6\nsource = "my printed map"\n'
     )
     book = load_book([("mine.toml", extra)])
+    assert make_rules(mission="vatican", book=book).label == "9-0"
+    assert book.missions["vatican"].tokens_source == "your map mine.toml"
+    assert book.missions["vatican"].bystanders_source.startswith("secondary")  # kept
+    assert book.missions["cairo"].unlocks == ("bangkok", "atlantis")
+    assert book.missions["atlantis"].edition == "duet"
     assert make_rules(mission="berlin", book=book).label == "11-6"
-    with pytest.raises(SetupError, match=r"bad.toml: mission 1: 'tokens' must be a whole number"):
-        load_book([("bad.toml", '[[mission]]\nid="x"\nname="X"\ntokens="9"\nsource="s"\n')])
-    with pytest.raises(SetupError, match=r"bad\.toml: not valid TOML"):
-        load_book([("bad.toml", "[[mission]\n")])
+    assert book.missions["berlin"].bystanders_source == "my printed map"
+    assert book.missions["berlin"].tokens_source.startswith("rulebook")  # untouched
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ('[[mission]]\nid="x"\nname="X"\ntokens="9"\n', "(x): 'tokens' must be a whole number"),
+        ("[[mission]\n", "not valid TOML"),
+        ('[[mission]]\nid="x"\ntokens=9\n', "mission 1 (x): missing key 'name'"),
+        ('[[mission]]\nid="Big City"\nname="X"\n', "must be lower-case letters"),
+        ('[[mission]]\nid="cairo"\ntokens=13\n', "1 to 12 tokens, not 13"),
+        ('[[mission]]\nid="cairo"\nbystanders=10\n', "mission 9-10 is impossible"),
+        ('[[mission]]\nid="cairo"\nunlocks="bangkok"\n', "must be a list of mission ids"),
+        ('[[mission]]\nid="cairo"\nunlocks=["nowhere"]\n', "unlocks unknown mission 'nowhere'"),
+        ('[[mission]]\nid="cairo"\ntoken=9\n', "unknown key 'token'"),
+        ('[[mission]]\nid="x"\nname="X"\ntokens=9\n', "edition 'bad' has no mission marked start"),
+        ('[[bonus]]\nid="b"\neffect="fly"\ntext="t"\nsource="s"\n', "effect 'fly' is not one of"),
+    ],
+)
+def test_bad_user_maps_are_refused_naming_file_and_entry(text, fragment):
+    with pytest.raises(SetupError) as err:
+        load_book([("bad.toml", text)])
+    assert "bad.toml" in str(err.value) or "bonus" in str(err.value)
+    assert fragment in str(err.value)
 
 
 def test_bonus_extra_tokens_caps_at_twelve():
     r = make_rules(mission="train-station", bonuses=["extra-token"])
     assert r.label == "12-0"
-    r = make_rules(mission="cairo", bonuses=["two-extra-tokens", "flip-two"])
+    r = make_rules(mission="the-burrow", bonuses=["two-extra-tokens", "flip-two"])
     assert r.label == "11-7"
+    with pytest.raises(SetupError, match="belongs to the 10-token co-op edition, not to Cairo"):
+        make_rules(mission="cairo", bonuses=["two-extra-tokens"])
 
 
 def test_bonus_ignored_bystander_keeps_the_turn_going():
@@ -127,15 +220,18 @@ def test_bonus_ignored_bystander_keeps_the_turn_going():
 
 
 def test_bonus_win_threshold_turns_a_late_loss_into_a_win():
-    rules = make_rules(bonuses=["eleven-is-enough"])
-    greens = GT + GG + [GB] + TG[:2]  # B finds A's nine, A finds two, then an assassin
+    rules = make_rules(mission="privet-drive", bonuses=["fourteen-is-enough"])
+    # B finds A's nine, A finds five of its six, then an assassin.
     script = "clue A 9; " + "; ".join(f"guess B {c}" for c in GT + GG + [GB]) + "; pass B; "
-    script += "clue B 3; " + "; ".join(f"guess A {c}" for c in TG[:2]) + f"; guess A {TB}"
-    s, _ = play(L, rules, script)
-    assert len(greens) == 11 and s.agents_found == 11
-    assert s.outcome == "won"
-    s, _ = play(L, Rules(), script)
+    script += "clue B 6; " + "; ".join(f"guess A {c}" for c in TG[:5])
+    s, _ = play(L, rules, f"{script}; guess A {TB}")
+    assert s.agents_found == 14 and s.outcome == "won"
+    s, _ = play(L, replace(rules, win_threshold=None), f"{script}; guess A {TB}")
     assert s.outcome == "lost"
+    # Thirteen is not enough.
+    short = script.rsplit(";", 1)[0]
+    s, _ = play(L, rules, f"{short}; guess A {TB}")
+    assert s.agents_found == 13 and s.outcome == "lost"
 
 
 # ------------------------------------------------------------------ paper ruleset
@@ -172,9 +268,25 @@ def test_paper_scoring_win_and_assassin():
     assert s.score == 2 * 15 + 10 * 6 - 5 * 1
     s, _ = play(L, rules, f"clue A 2; guess B {GT[0]}; guess B {BT}")
     assert s.outcome == "lost" and s.score is None
-    assert score_breakdown(s)["total"] == -10 * (9 + 0 + 14)
+    # Turn 1's box was ticked when the turn began: 8 unused turns.
+    assert score_breakdown(s)["total"] == -10 * (8 + 0 + 14)
 
 
 def test_paper_penalty_ticks_a_turn_and_a_mistake():
+    # The turn's own box (ticked with the clue), an extra turn box and a mistake box.
     s, _ = play(L, make_rules(ruleset="paper", mission="9-1"), "clue A 1; penalty")
-    assert (s.tokens_left, s.bystander_left, s.mistakes) == (8, 0, 1)
+    assert (s.tokens_left, s.bystander_left, s.mistakes) == (7, 0, 1)
+    # With no mistake box left, the mistake ticks one more turn box.
+    s, _ = apply(s, Penalty())
+    assert (s.tokens_left, s.bystander_left, s.mistakes) == (5, 0, 2)
+
+
+def test_paper_mistakes_tick_mistake_boxes_then_turn_boxes():
+    rules = make_rules(ruleset="paper", mission="9-1")
+    s, _ = play(L, rules, f"clue A 1; guess B {TT[0]}")
+    assert (s.tokens_left, s.bystander_left, s.phase) == (8, 0, "clue")
+    s, _ = play(L, rules, f"clue A 1; guess B {TT[0]}; clue B 1; guess A {TT[1]}")
+    assert (s.tokens_left, s.bystander_left) == (6, 0)  # turn box + extra turn box
+    # The last turn begins with its last box; a mistake then has no box to tick: lost.
+    s, _ = play(L, make_rules(ruleset="paper", mission="1-0"), f"clue A 1; guess B {TT[0]}")
+    assert (s.outcome, s.reason) == ("lost", "out_of_tokens")

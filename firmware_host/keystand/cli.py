@@ -123,26 +123,120 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .rules.script import ScriptError, parse_line, parse_words
 
     layout = _layout_from(args)
-    rules = _rules_from(args)
+    campaign = _CampaignPlay(args) if args.campaign else None
+    rules = campaign.rules if campaign else _rules_from(args)
     words = parse_words(args.words) if args.words else ()
     try:
         text = sys.stdin.read() if args.script == "-" else Path(args.script).read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"cannot read script {args.script}: {exc}") from None
-    state = new_game(layout, rules)
+    state = new_game(layout, rules, words)
+    actions = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
             action = parse_line(line, number, words)
             if action is None:
                 continue
             state, _ = apply(state, action)
+            actions.append(action)
         except ScriptError as exc:
             print(json.dumps(summary(state)))
             return _fail(str(exc))
         except RulesError as exc:
             print(json.dumps(summary(state)))
             return _fail(f"line {number}: {exc} ('{line.strip()}')")
-    print(json.dumps(summary(state)))
+    out = summary(state)
+    if campaign:
+        out["campaign"] = campaign.finish(state, actions, text)
+    print(json.dumps(out))
+    return 0
+
+
+# ---------------------------------------------------------------- campaigns
+
+
+def _state_dir(args: argparse.Namespace) -> Path:
+    """--state-dir, else $XDG_STATE_HOME/keystand, else ~/.local/state/keystand."""
+    from .config import user_state_dir
+
+    return Path(args.state_dir) if args.state_dir else user_state_dir()
+
+
+def _campaign_store(args: argparse.Namespace):
+    import sqlite3
+
+    from .campaign.store import CampaignStore
+
+    folder = _state_dir(args)
+    try:
+        return CampaignStore.in_folder(folder)
+    except (OSError, sqlite3.Error) as exc:
+        raise CommandError(f"cannot open the campaigns in {folder}: {exc}") from None
+
+
+class _CampaignPlay:
+    """``play --campaign``: the team's rules before the game, its record after."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        from .campaign.progress import campaign_rules
+        from .config import user_mission_maps
+        from .rules.missions import load_book
+
+        if args.tokens is not None:
+            raise CommandError("a campaign game's bank is its mission's: drop --tokens")
+        self.args = args
+        self.book = load_book(user_mission_maps())
+        with _campaign_store(args) as store:
+            self.record = store.record(args.campaign)
+        self.rules = campaign_rules(
+            self.book,
+            self.record,
+            args.mission,
+            args.bonus,
+            ruleset=args.ruleset,
+            turn_order=args.turn_order,
+        )
+
+    def finish(self, state, actions, script: str) -> dict:
+        import hashlib
+        from dataclasses import asdict
+
+        from .campaign.games import record_game
+
+        # The same game (key, words, setup, script) run again is not a new game.
+        setup = [state.layout.format(), state.words, asdict(state.rules), script]
+        game_id = "play:" + hashlib.sha256(json.dumps(setup).encode()).hexdigest()[:32]
+        with _campaign_store(self.args) as store:
+            return record_game(
+                store, self.book, self.record.name, self.args.bonus, state, actions, game_id
+            )
+
+
+def cmd_campaign(args: argparse.Namespace) -> int:
+    from .campaign.report import as_text, summary, team_line
+    from .config import user_mission_maps
+    from .rules.missions import load_book
+
+    book = load_book(user_mission_maps())
+    with _campaign_store(args) as store:
+        if args.action == "new":
+            if args.edition not in book.editions:
+                known = ", ".join(sorted(book.editions))
+                raise CommandError(f"unknown edition '{args.edition}' (known: {known})")
+            team = store.create_team(args.team, args.edition)
+            first = book.standard(args.edition).name
+            print(f"team {team.name} ({args.edition}) created: its first mission is {first}")
+        elif args.action == "show":
+            data = summary(book, store.record(args.team))
+            print(json.dumps(data) if args.json else as_text(data))
+        elif args.action == "note":
+            store.set_notes(args.team, args.text)
+        else:  # list
+            rows = [team_line(summary(book, store.record(n))) for n in store.team_names()]
+            if args.json:
+                print(json.dumps(rows))
+            for t in [] if args.json else rows:
+                print(f"{t['team']}\t{t['edition']}\t{t['completed']}/{t['missions']} missions")
     return 0
 
 
@@ -435,7 +529,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--script", required=True, metavar="FILE", help="actions, one a line; - for stdin"
     )
+    p.add_argument("--campaign", metavar="TEAM", help="play the team's mission and record it")
+    p.add_argument("--state-dir", metavar="DIR", help="default: $XDG_STATE_HOME/keystand")
     p.set_defaults(run=cmd_play)
+
+    _add_campaign_parser(sub)
 
     p = sub.add_parser("decode", help="print a game code (typed or scanned) as JSON")
     p.add_argument("text", help="the game code, e.g. KS1G-...")
@@ -527,6 +625,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_simulate)
 
     return parser
+
+
+def _add_campaign_parser(sub) -> None:
+    p = sub.add_parser("campaign", help="teams and their mission maps")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=_Parser)
+    state = argparse.ArgumentParser(add_help=False)
+    state.add_argument("--state-dir", metavar="DIR", help="default: $XDG_STATE_HOME/keystand")
+    a = actions.add_parser("new", parents=[state], help="create a team")
+    a.add_argument("team", metavar="TEAM")
+    a.add_argument("--edition", default="duet", help="duet (default) or coop10")
+    a = actions.add_parser("show", parents=[state], help="a team's map, bonuses and record")
+    a.add_argument("team", metavar="TEAM")
+    a.add_argument("--json", action="store_true", help="one JSON object")
+    a = actions.add_parser("list", parents=[state], help="every team")
+    a.add_argument("--json", action="store_true", help="one JSON list")
+    a = actions.add_parser("note", parents=[state], help="replace a team's notes")
+    a.add_argument("team", metavar="TEAM")
+    a.add_argument("text", metavar="TEXT")
+    p.set_defaults(run=cmd_campaign)
 
 
 def _version() -> str:

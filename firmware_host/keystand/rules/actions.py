@@ -10,15 +10,29 @@ from .status import Outcome, Reason
 
 @dataclass(frozen=True, slots=True)
 class Clue:
+    """A clue. The optional fields spend the 10-token edition's bonuses (see
+    docs/rules.md): ``two_words`` a two-word clue (London); ``second_number`` and
+    ``second_word`` a second clue given at once (the Great Hall box's reward);
+    ``mark`` a cell the giver first marks as a bystander with one more token
+    (Hogsmeade)."""
+
     seat: Seat  # the clue giver
     number: int
     word: str | None = None
+    two_words: bool = False
+    second_number: int | None = None
+    second_word: str | None = None
+    mark: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Guess:
+    """A guess. ``also``: the guesser touched this cell too, and the partner chose
+    ``cell`` to count (Hogwarts' bonus)."""
+
     seat: Seat  # the guesser: the seat that touched the card
     cell: int  # index in A's frame, 0..24
+    also: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +57,33 @@ class ClueGiven:
     giver: Seat
     number: int
     word: str | None
+    second_number: int | None = None  # two clues at once
+    second_word: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BonusUsed:
+    """One use of a bonus action (an ``ACTION_EFFECTS`` name) by ``seat``."""
+
+    effect: str
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class OfficialMarked:
+    """Before a clue, the giver marked a cell that is a bystander on its side."""
+
+    cell: int
+    giver: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class TouchedTwo:
+    """The guesser touched two cells; the partner chose ``counted``."""
+
+    guesser: Seat
+    counted: int
+    other: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +112,7 @@ class TokensTaken:
 
     count: int
     side: str  # "bystander" | "checkmark"
-    why: str  # "bystander" | "pass" | "penalty" | "win" | "cap"
+    why: str  # "bystander" | "pass" | "penalty" | "win" | "cap" | "turn" | "mark"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +139,9 @@ class GameOver:
 
 Event = (
     ClueGiven
+    | BonusUsed
+    | OfficialMarked
+    | TouchedTwo
     | AgentFound
     | BystanderHit
     | AssassinHit

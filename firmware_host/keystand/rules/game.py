@@ -7,7 +7,9 @@ new state with the domain events that describe what happened at the table.
 Token model. The bank holds ``tokens_left`` tokens, ``bystander_left`` of them
 bystander side up (all of them in a standard game). Under the ``paper`` ruleset
 the same two numbers are the book's unticked turn and mistake boxes; the only
-difference is that a pass never uses a mistake box. See docs/rules.md.
+differences: the turn box is ticked when the turn begins (with its clue), and
+a mistake ticks a mistake box alone (an extra turn box when none is left). See
+docs/rules.md.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .actions import (
     Action,
     AgentFound,
     AssassinHit,
+    BonusUsed,
     BystanderHit,
     Clue,
     ClueGiven,
@@ -25,26 +28,37 @@ from .actions import (
     GameOver,
     Guess,
     NothingLeftToGuess,
+    OfficialMarked,
     Pass,
     Penalty,
     SuddenDeath,
     TokensTaken,
+    TouchedTwo,
     TurnEnded,
 )
+from .clues import clue_clash
 from .errors import IllegalAction
 from .layout import SEATS, Layout, Seat, cell_name, other
 from .scoring import score_breakdown
-from .setup import AGENTS, MAX_CLUE, Rules
+from .setup import ACTION_EFFECTS, AGENTS, MAX_CLUE, Rules
 from .status import Outcome, Phase, Reason
 
 _BIT = {"A": 1, "B": 2}  # marks[i] bit: this seat guessed cell i and hit a bystander
 BOTH = 3
+# How a refusal names each bonus action.
+BONUS_NAMES = {
+    "two_word_clues": "two-word clue",
+    "double_touches": "two-card touch",
+    "official_marks": "bystander mark before a clue",
+    "double_clues": "two clues at once",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class GameState:
     layout: Layout
     rules: Rules
+    words: tuple[str, ...] = ()  # the 25 words in A's reading order, when known
     phase: Phase = Phase.CLUE
     outcome: Outcome = Outcome.PLAYING
     reason: Reason | None = None  # why a lost game was lost
@@ -53,6 +67,8 @@ class GameState:
     giver: Seat | None = None  # the clue giver of the turn in progress
     clue_number: int | None = None
     clue_word: str | None = None
+    second_number: int | None = None  # a second clue given at once (a bonus)
+    second_word: str | None = None
     guesses: int = 0  # guesses this turn
     correct: int = 0  # correct guesses this turn
     last_giver: Seat | None = None
@@ -65,6 +81,19 @@ class GameState:
     mistakes: int = 0
     ignores_left: int = 0
     went_to_sudden_death: bool = False
+    # Bonus actions this game may still use (named after the ACTION_EFFECTS).
+    two_word_clues_left: int = 0
+    double_touches_left: int = 0
+    official_marks_left: int = 0
+    double_clues_left: int = 0
+
+    def bonus_left(self, effect: str) -> int:
+        """Uses left of a bonus action (``two_word_clues``, ...)."""
+        return getattr(self, f"{effect}_left")
+
+    def bonus_used(self, effect: str) -> int:
+        """Uses of a bonus action spent so far in this game."""
+        return getattr(self.rules, effect) - self.bonus_left(effect)
 
     @property
     def guesser(self) -> Seat | None:
@@ -117,13 +146,19 @@ def _greens_left(layout: Layout, agents: tuple[Seat | None, ...], seat: Seat) ->
 FIELDS = tuple(f.name for f in fields(GameState))
 
 
-def new_game(layout: Layout, rules: Rules) -> GameState:
+def new_game(layout: Layout, rules: Rules, words: tuple[str, ...] = ()) -> GameState:
+    """A game about to start. With ``words``, a clue word that repeats a visible word
+    is refused (``word_visible``)."""
+    if words and len(words) != 25:
+        raise ValueError(f"a table has 25 words, not {len(words)}")
     return GameState(
         layout=layout,
         rules=rules,
+        words=tuple(words),
         tokens_left=rules.tokens,
         bystander_left=rules.bystander_tokens,
         ignores_left=rules.ignore_bystanders,
+        **{f"{effect}_left": getattr(rules, effect) for effect in ACTION_EFFECTS},
     )
 
 
@@ -133,6 +168,7 @@ class _Work:
 
     layout: Layout
     rules: Rules
+    words: tuple[str, ...]
     phase: Phase
     outcome: Outcome
     reason: Reason | None
@@ -141,6 +177,8 @@ class _Work:
     giver: Seat | None
     clue_number: int | None
     clue_word: str | None
+    second_number: int | None
+    second_word: str | None
     guesses: int
     correct: int
     last_giver: Seat | None
@@ -153,6 +191,10 @@ class _Work:
     mistakes: int
     ignores_left: int
     went_to_sudden_death: bool
+    two_word_clues_left: int
+    double_touches_left: int
+    official_marks_left: int
+    double_clues_left: int
 
     def __init__(self, state: GameState) -> None:
         for name in FIELDS:
@@ -193,20 +235,92 @@ def _clue(state: GameState, w: _Work, action: Clue) -> None:
     refusal = state._clue_refusal(action.seat)
     if refusal:
         raise refusal
+    spent = _clue_bonuses(state, action)
+    for word in (action.word, action.second_word):
+        if word and state.words:
+            visible = (i for i in range(25) if not state.out_of_play(i))
+            clash = clue_clash(word, state.words, visible)
+            if clash is not None:
+                raise IllegalAction(
+                    f"invalid clue: '{word}' repeats {state.words[clash]} ({cell_name(clash)}), "
+                    "a word visible on the table",
+                    "word_visible",
+                )
+    for effect in spent:
+        _spend(w, effect, action.seat)
+    if action.mark is not None:  # Hogsmeade: one more token marks a bystander first
+        if state.rules.ruleset == "paper":
+            _tick_turn(w, "mark")
+        else:
+            side = "bystander" if w.bystander_left else "checkmark"
+            w.bystander_left -= side == "bystander"
+            w.tokens_left -= 1
+            w.events.append(TokensTaken(1, side, "mark"))
+        w.marks = _set(w.marks, action.mark, w.marks[action.mark] | _BIT[other(action.seat)])
+        w.events.append(OfficialMarked(action.mark, action.seat))
+    if state.rules.ruleset == "paper":
+        _tick_turn(w)  # the book: both players begin each turn by ticking a turn box
     w.phase = Phase.GUESSING
     w.giver = action.seat
     w.clue_number = action.number
     w.clue_word = action.word
+    w.second_number = action.second_number
+    w.second_word = action.second_word
     w.guesses = w.correct = 0
     w.streak = state.streak + 1 if state.last_giver == action.seat else 1
     w.last_giver = action.seat
     w.turns += 1
-    w.events.append(ClueGiven(action.seat, action.number, action.word))
+    w.events.append(
+        ClueGiven(
+            action.seat, action.number, action.word, action.second_number, action.second_word
+        )
+    )
+
+
+def _clue_bonuses(state: GameState, action: Clue) -> list[str]:
+    """The bonus actions a clue spends, checked; raises IllegalAction."""
+    spent = []
+    if action.two_words:
+        spent.append("two_word_clues")
+        if action.word is not None and len(action.word.split()) != 2:
+            raise IllegalAction(
+                f"a two-word clue has two words, not '{action.word}'", "two_words"
+            )
+    if action.second_number is not None:
+        spent.append("double_clues")
+        if not isinstance(action.second_number, int) or not 0 <= action.second_number <= MAX_CLUE:
+            raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}", "clue_number")
+    elif action.second_word is not None:
+        raise IllegalAction("a second clue needs its number", "clue_number")
+    if action.mark is not None:
+        spent.append("official_marks")
+        cell, giver = action.mark, action.seat
+        if not isinstance(cell, int) or not 0 <= cell < 25:
+            raise IllegalAction(f"no cell {cell!r} on the table", "no_such_cell")
+        if state.out_of_play(cell) or state.marks[cell] & _BIT[other(giver)]:
+            raise IllegalAction(f"{cell_name(cell)} is already marked or covered", "covered")
+        if state.layout.role(cell, giver) != "T":
+            raise IllegalAction(
+                f"{cell_name(cell)} is not a bystander on {giver}'s side: only one can be marked",
+                "not_a_bystander",
+            )
+        if state.tokens_left < 2:
+            raise IllegalAction(
+                "marking a bystander needs a token besides the turn's own", "no_spare_token"
+            )
+    for effect in spent:
+        if state.bonus_left(effect) == 0:
+            raise IllegalAction(f"no {BONUS_NAMES[effect]} left in this game", "no_bonus_left")
+    return spent
+
+
+def _spend(w: _Work, effect: str, seat: Seat) -> None:
+    setattr(w, f"{effect}_left", getattr(w, f"{effect}_left") - 1)
+    w.events.append(BonusUsed(effect, seat))
 
 
 def _guess(state: GameState, w: _Work, action: Guess) -> None:
     seat, cell = action.seat, action.cell
-    name = cell_name(cell)
     if state.phase == Phase.CLUE:
         raise IllegalAction("no clue has been given yet: a turn starts with a clue", "no_clue_yet")
     if state.phase == Phase.GUESSING:
@@ -218,13 +332,26 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
             )
     elif state.greens_left(other(seat)) == 0:  # sudden death
         raise IllegalAction(f"{seat} has nothing left to guess in sudden death", "nothing_left")
-    if state.out_of_play(cell):
-        raise IllegalAction(f"{name} is already covered", "covered")
-    if state.marks[cell] & _BIT[seat]:
-        raise IllegalAction(
-            f"{seat} already found a bystander at {name}; only {other(seat)} can guess it",
-            "own_bystander",
-        )
+    for touched in (cell,) if action.also is None else (cell, action.also):
+        if not isinstance(touched, int) or not 0 <= touched < 25:
+            raise IllegalAction(f"no cell {touched!r} on the table", "no_such_cell")
+        if state.out_of_play(touched):
+            raise IllegalAction(f"{cell_name(touched)} is already covered", "covered")
+        if state.marks[touched] & _BIT[seat]:
+            raise IllegalAction(
+                f"{seat} already found a bystander at {cell_name(touched)}; "
+                f"only {other(seat)} can guess it",
+                "own_bystander",
+            )
+    if action.also is not None:  # Hogwarts: two cards touched, the partner chose `cell`
+        if action.also == cell:
+            raise IllegalAction("touch two different cards", "same_cell")
+        if state.bonus_left("double_touches") == 0:
+            raise IllegalAction(
+                f"no {BONUS_NAMES['double_touches']} left in this game", "no_bonus_left"
+            )
+        _spend(w, "double_touches", seat)
+        w.events.append(TouchedTwo(seat, cell, action.also))
 
     giver = other(seat)
     role = state.layout.role(cell, giver)
@@ -244,10 +371,9 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
         if (
             state.phase == Phase.GUESSING
             and state.rules.ruleset == "paper"
-            and w.guesses >= (state.clue_number or 0) + 1
+            and w.guesses >= (state.clue_number or 0) + (state.second_number or 0) + 1
         ):
             _take(w, 1, "cap")
-            w.passes += 1
             _end_turn(w)
         return
     if role == "B":
@@ -287,53 +413,79 @@ def _pass(state: GameState, w: _Work, action: Pass) -> None:
         raise IllegalAction(
             "a turn can be ended only after at least one correct guess", "need_correct"
         )
-    _take(w, 1, "pass")
-    w.passes += 1
+    w.passes += _take(w, 1, "pass")
     _end_turn(w)
 
 
 def _penalty(state: GameState, w: _Work) -> None:
     if state.phase == Phase.SUDDEN_DEATH:
         raise IllegalAction("no clues in sudden death, so no clue penalty", "sudden_death")
+    if state.turns == 0:
+        raise IllegalAction(
+            "no clue has been given yet: a penalty is for an invalid clue", "no_clue_yet"
+        )
     if state.rules.ruleset == "paper":
         # The book: tick an extra turn box and a mistake box.
+        if w.tokens_left == 0:
+            _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
+            return
+        _tick_turn(w, "penalty")
         w.mistakes += 1
         if not _pay_mistake(w, "penalty"):
             return
+    elif w.tokens_left == 0:  # a second penalty in a turn whose first took the last token
+        _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
+        return
     else:
         _take(w, 1, "penalty")
-    if w.tokens_left == 0:
-        # The penalty took the last token: no time left for this or any turn.
+    if w.tokens_left == 0 and state.phase == Phase.CLUE:
+        # A late penalty took the last token: no turn can begin.
         w.phase = Phase.SUDDEN_DEATH
-        w.giver = None
         w.went_to_sudden_death = True
         w.events.append(SuddenDeath())
+    # During the guesses the guesser goes on "as though the clue were valid": the
+    # turn ends as usual and sudden death follows it (see _end_turn).
 
 
-def _take(w: _Work, count: int, why: str) -> None:
-    """Take ``count`` tokens to end a turn: checkmark side first (duet), turn boxes (paper)."""
-    for _ in range(count):
-        if w.rules.ruleset == "duet" and w.tokens_left == w.bystander_left:
+def _tick_turn(w: _Work, why: str = "turn") -> None:
+    """Paper: tick one turn box."""
+    w.tokens_left -= 1
+    w.events.append(TokensTaken(1, "checkmark", why))
+
+
+def _take(w: _Work, count: int, why: str) -> int:
+    """Take tokens to end a turn, checkmark side first. Paper ticked the turn's box
+    when it began, and an empty bank (a penalty took its last token) gives nothing."""
+    if w.rules.ruleset == "paper":
+        return 0
+    taken = min(count, w.tokens_left)
+    for _ in range(taken):
+        if w.tokens_left == w.bystander_left:
             w.bystander_left -= 1
             side = "bystander"
         else:
             side = "checkmark"
         w.tokens_left -= 1
         w.events.append(TokensTaken(1, side, why))
+    return taken
 
 
 def _pay_mistake(w: _Work, why: str) -> bool:
-    """Pay for a wrong guess (or a paper penalty). False when the bank cannot pay: lost."""
+    """Pay for a wrong guess (or a paper penalty's mistake box). False when the bank
+    cannot pay: lost. Paper: a mistake box, else an extra turn box."""
+    paper = w.rules.ruleset == "paper"
     if w.bystander_left:
         w.bystander_left -= 1
-        w.tokens_left -= 1
+        if not paper:
+            w.tokens_left -= 1
         w.events.append(TokensTaken(1, "bystander", why))
         return True
-    if w.tokens_left < 2:
+    need = 1 if paper else 2
+    if w.tokens_left < need:
         _finish(w, Outcome.LOST, Reason.OUT_OF_TOKENS)
         return False
-    w.tokens_left -= 2
-    w.events.append(TokensTaken(2, "checkmark", why))
+    w.tokens_left -= need
+    w.events.append(TokensTaken(need, "checkmark", why))
     return True
 
 
@@ -342,6 +494,8 @@ def _end_turn(w: _Work) -> None:
     w.giver = None
     w.clue_number = None
     w.clue_word = None
+    w.second_number = None
+    w.second_word = None
     if w.tokens_left == 0:
         w.phase = Phase.SUDDEN_DEATH
         w.went_to_sudden_death = True

@@ -2,103 +2,304 @@
 
 Reading the packaged files is the only I/O in ``keystand.rules``; callers pass the
 text of extra maps in, so the package itself never looks around the file system.
+
+A map holds an ``[edition]``, its ``[[mission]]`` entries (numbers, lines to the
+missions they unlock, ``start`` and ``final`` flags, a ``location``) and its
+``[[bonus]]`` entries (a box's reward, or a location's bonus). A later map adds
+missions and lines to earlier ones: an entry whose ``id`` is already known
+changes only the keys it gives, and its ``unlocks`` add lines to the old ones.
+The format is described in docs/rules.md ("Missions are data").
 """
 
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import SetupError
-from .setup import MODIFIERS, Rules, apply_modifier, parse_mission_numbers
+from .setup import EFFECTS, MAX_TOKENS, Rules, apply_modifier, parse_mission_numbers
 
 DATA_DIR = Path(__file__).with_name("data")
+NUMBERS = ("tokens", "bystanders")
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """A game box with its own mission map (``duet``, ``coop10``, or a user's)."""
+
+    id: str
+    name: str
+    standard_tokens: int | None
+    source: str
 
 
 @dataclass(frozen=True, slots=True)
 class Mission:
+    """One place on a map. A number we do not know is ``None`` (never guessed), and
+    its ``*_source`` says where each known number comes from."""
+
     id: str
     name: str
     edition: str
-    tokens: int
+    tokens: int | None
     bystanders: int | None
     source: str
+    tokens_source: str | None = None
+    bystanders_source: str | None = None
     unlocks: tuple[str, ...] = ()
     location: str | None = None
-    table_rule: str | None = None
     start: bool = False
     final: bool = False
+    origin: str = field(default="", compare=False)  # the file it was read from
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The numbers this mission still needs before it can be played."""
+        return tuple(n for n in NUMBERS if getattr(self, n) is None)
+
+    @property
+    def playable(self) -> bool:
+        return not self.missing
+
+    @property
+    def label(self) -> str:
+        """``T-M``, with ``?`` for a number not known."""
+        t, m = ("?" if v is None else str(v) for v in (self.tokens, self.bystanders))
+        return f"{t}-{m}"
+
+    @property
+    def secondary(self) -> bool:
+        """True when a number rests on a secondary source only."""
+        sources = (self.tokens_source, self.bystanders_source)
+        return any(s and s.startswith("secondary") for s in sources)
 
 
 @dataclass(frozen=True, slots=True)
 class Bonus:
+    """A one-time bonus: a box's reward (``earned_by`` its missions, one use) or a
+    location's bonus (``location``, as many uses as the log's diamonds)."""
+
     id: str
+    name: str
     edition: str
     effect: str
     value: int
     text: str
     source: str
     earned_by: tuple[str, ...] = ()
+    location: str | None = None
+    uses: int = 1
 
 
 @dataclass(slots=True)
 class MissionBook:
+    """Every edition, mission and bonus known: the packaged maps and the user's."""
+
+    editions: dict[str, Edition] = field(default_factory=dict)
     missions: dict[str, Mission] = field(default_factory=dict)
     bonuses: dict[str, Bonus] = field(default_factory=dict)
 
-    def add_toml(self, text: str, origin: str) -> None:
-        """Add one map. Raises ``SetupError`` naming the file and key on bad data."""
+    def add_toml(self, text: str, origin: str, *, require_sources: bool = False) -> None:
+        """Add one map. Raises ``SetupError`` naming the file and entry on bad data.
+        ``require_sources``: every number must say where it comes from (our data)."""
         try:
             doc = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise SetupError(f"{origin}: not valid TOML ({exc})") from None
-        edition = doc.get("edition", {}).get("id", Path(origin).stem)
-        for n, item in enumerate(doc.get("mission", []), 1):
+        edition = self._add_edition(doc.get("edition"), origin, require_sources)
+        missions = doc.get("mission", [])
+        bonuses = doc.get("bonus", [])
+        if not isinstance(missions, list) or not isinstance(bonuses, list):
+            raise SetupError(f"{origin}: 'mission' and 'bonus' are lists ([[mission]], [[bonus]])")
+        for n, item in enumerate(missions, 1):
             where = f"{origin}: mission {n}"
-            try:
-                mission = Mission(
-                    id=_text(item, "id", where),
-                    name=_text(item, "name", where),
-                    edition=edition,
-                    tokens=_int(item, "tokens", where),
-                    bystanders=_int(item, "bystanders", where) if "bystanders" in item else None,
-                    source=_text(item, "source", where),
-                    unlocks=tuple(item.get("unlocks", ())),
-                    location=item.get("location"),
-                    table_rule=item.get("table_rule"),
-                    start=bool(item.get("start", False)),
-                    final=bool(item.get("final", False)),
-                )
-            except KeyError as exc:
-                raise SetupError(f"{where}: missing key {exc}") from None
-            if mission.bystanders is not None:
-                Rules(tokens=mission.tokens, bystander_tokens=mission.bystanders)  # validates
+            if not isinstance(item, dict):
+                raise SetupError(f"{where}: not a table")
+            mission = self._read_mission(item, edition, where, origin, require_sources)
             self.missions[mission.id] = mission
-        for n, item in enumerate(doc.get("bonus", []), 1):
-            where = f"{origin}: bonus {n}"
-            effect = _text(item, "effect", where)
-            if effect not in MODIFIERS:
-                raise SetupError(f"{where}: effect '{effect}' is not one of {', '.join(MODIFIERS)}")
-            earned = item.get("earned_by", "")
-            self.bonuses[_text(item, "id", where)] = Bonus(
-                id=item["id"],
-                edition=edition,
-                effect=effect,
-                value=_int(item, "value", where),
-                text=_text(item, "text", where),
-                source=_text(item, "source", where),
-                earned_by=tuple(s.strip() for s in earned.split(",") if s.strip()),
-            )
+        for n, item in enumerate(bonuses, 1):
+            bonus = _read_bonus(item, edition, f"{origin}: bonus {n}")
+            self.bonuses[bonus.id] = bonus
 
-    def find(self, spec: str) -> Mission | None:
+    def _add_edition(self, table: object, origin: str, require_sources: bool) -> str:
+        stem = Path(origin).stem
+        if table is None:
+            return stem
+        where = f"{origin}: [edition]"
+        if not isinstance(table, dict):
+            raise SetupError(f"{where}: not a table")
+        edition_id = _text(table, "id", where) if "id" in table else stem
+        old = self.editions.get(edition_id) or Edition(edition_id, edition_id, None, origin)
+        if require_sources and "source" not in table:
+            raise SetupError(f"{where}: missing key 'source'")
+        self.editions[edition_id] = Edition(
+            id=edition_id,
+            name=_text(table, "name", where) if "name" in table else old.name,
+            standard_tokens=(
+                _int(table, "standard_tokens", where)
+                if "standard_tokens" in table
+                else old.standard_tokens
+            ),
+            source=_text(table, "source", where) if "source" in table else old.source,
+        )
+        return edition_id
+
+    def _read_mission(
+        self, item: dict, edition: str, where: str, origin: str, require_sources: bool
+    ) -> Mission:
+        mission_id = _text(item, "id", where)
+        if _slug(mission_id) != mission_id:
+            raise SetupError(
+                f"{where}: id '{mission_id}' must be lower-case letters, digits and hyphens"
+            )
+        where = f"{where} ({mission_id})"
+        unknown = set(item) - _MISSION_KEYS
+        if unknown:
+            raise SetupError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+        old = self.missions.get(mission_id)
+        if old is None:
+            if "name" not in item:
+                raise SetupError(f"{where}: missing key 'name'")
+            if require_sources and "source" not in item:
+                raise SetupError(f"{where}: missing key 'source'")
+            old = Mission(
+                id=mission_id,
+                name="",
+                edition=edition,
+                tokens=None,
+                bystanders=None,
+                source=f"your map {origin}",
+            )
+        changes: dict = {"origin": origin}
+        if "name" in item:
+            changes["name"] = _text(item, "name", where)
+        if "source" in item:
+            changes["source"] = _text(item, "source", where)
+        source = changes.get("source", f"your map {origin}")  # for the numbers given here
+        for number in NUMBERS:
+            key = f"{number}_source"
+            if number in item:
+                changes[number] = _int(item, number, where)
+                changes[key] = _text(item, key, where) if key in item else source
+            elif key in item:
+                raise SetupError(f"{where}: '{key}' without '{number}'")
+        if "unlocks" in item:  # lines add to the ones already known
+            lines = _ids(item, "unlocks", where)
+            changes["unlocks"] = tuple(dict.fromkeys((*old.unlocks, *lines)))
+        if "location" in item:
+            changes["location"] = _text(item, "location", where)
+        for flag in ("start", "final"):
+            if flag in item:
+                if not isinstance(item[flag], bool):
+                    raise SetupError(f"{where}: '{flag}' must be true or false")
+                changes[flag] = item[flag]
+        mission = replace(old, **changes)
+        _check_numbers(mission, where)
+        return mission
+
+    def check(self) -> None:
+        """Every line, box and location leads to a mission of the same edition, and
+        every edition with missions has a standard game to start from."""
+        for m in self.missions.values():
+            where = f"{m.origin}: mission {m.id}"
+            for target in m.unlocks:
+                other = self.missions.get(target)
+                if other is None:
+                    raise SetupError(f"{where}: unlocks unknown mission '{target}'")
+                if other.edition != m.edition:
+                    raise SetupError(f"{where}: unlocks '{target}' of another edition")
+            if m.location is not None and m.location not in self.missions:
+                raise SetupError(f"{where}: location '{m.location}' is not a mission")
+        for b in self.bonuses.values():
+            for target in (*b.earned_by, *((b.location,) if b.location else ())):
+                if target not in self.missions:
+                    raise SetupError(f"bonus {b.id}: unknown mission '{target}'")
+        for edition in {m.edition for m in self.missions.values()}:
+            missions = self.in_edition(edition)
+            if not any(m.start for m in missions):
+                raise SetupError(
+                    f"{missions[0].origin}: edition '{edition}' has no mission marked "
+                    "start = true (to add to a packaged map, give [edition] id = \"duet\" "
+                    "or \"coop10\")"
+                )
+
+    def in_edition(self, edition: str) -> list[Mission]:
+        return [m for m in self.missions.values() if m.edition == edition]
+
+    def bonuses_of(self, edition: str) -> list[Bonus]:
+        return [b for b in self.bonuses.values() if b.edition == edition]
+
+    def standard(self, edition: str) -> Mission:
+        """The edition's standard game: its first ``start`` mission."""
+        return next(m for m in self.in_edition(edition) if m.start)
+
+    def find(self, spec: str, edition: str | None = None) -> Mission | None:
+        """A mission by id or name (any case and punctuation), optionally in one edition."""
         key = _slug(spec)
-        if key in self.missions:
-            return self.missions[key]
-        for mission in self.missions.values():
+        candidates = self.in_edition(edition) if edition else list(self.missions.values())
+        for mission in candidates:
+            if mission.id == key:
+                return mission
+        for mission in candidates:
             if _slug(mission.name) == key:
                 return mission
         return None
+
+
+_MISSION_KEYS = {
+    "id",
+    "name",
+    "source",
+    *NUMBERS,
+    *(f"{n}_source" for n in NUMBERS),
+    "unlocks",
+    "location",
+    "start",
+    "final",
+}
+
+
+def _check_numbers(m: Mission, where: str) -> None:
+    if m.tokens is not None and m.bystanders is not None:
+        try:
+            Rules(tokens=m.tokens, bystander_tokens=m.bystanders)
+        except SetupError as exc:
+            raise SetupError(f"{where}: {exc}") from None
+    elif m.tokens is not None and not 1 <= m.tokens <= MAX_TOKENS:
+        raise SetupError(f"{where}: a time bank holds 1 to {MAX_TOKENS} tokens, not {m.tokens}")
+    elif m.bystanders is not None and not 0 <= m.bystanders <= MAX_TOKENS:
+        raise SetupError(f"{where}: 0 to {MAX_TOKENS} tokens can be bystander side up")
+
+
+def _read_bonus(item: object, edition: str, where: str) -> Bonus:
+    if not isinstance(item, dict):
+        raise SetupError(f"{where}: not a table")
+    bonus_id = _text(item, "id", where)
+    where = f"{where} ({bonus_id})"
+    effect = _text(item, "effect", where)
+    if effect not in EFFECTS:
+        raise SetupError(f"{where}: effect '{effect}' is not one of {', '.join(EFFECTS)}")
+    earned_by = _ids(item, "earned_by", where) if "earned_by" in item else ()
+    location = _text(item, "location", where) if "location" in item else None
+    if bool(earned_by) == bool(location):
+        raise SetupError(f"{where}: give either 'earned_by' (a box's missions) or 'location'")
+    uses = _int(item, "uses", where) if "uses" in item else 1
+    if uses < 1:
+        raise SetupError(f"{where}: 'uses' must be at least 1")
+    return Bonus(
+        id=bonus_id,
+        name=_text(item, "name", where) if "name" in item else bonus_id,
+        edition=edition,
+        effect=effect,
+        value=_int(item, "value", where) if "value" in item else 1,
+        text=_text(item, "text", where),
+        source=_text(item, "source", where),
+        earned_by=earned_by,
+        location=location,
+        uses=uses,
+    )
 
 
 def _slug(text: str) -> str:
@@ -106,8 +307,10 @@ def _slug(text: str) -> str:
 
 
 def _text(item: dict, key: str, where: str) -> str:
+    if key not in item:
+        raise SetupError(f"{where}: missing key '{key}'")
     value = item[key]
-    if not isinstance(value, str):
+    if not isinstance(value, str) or not value.strip():
         raise SetupError(f"{where}: '{key}' must be text")
     return value
 
@@ -119,14 +322,36 @@ def _int(item: dict, key: str, where: str) -> int:
     return value
 
 
-def load_book(extra: list[tuple[str, str]] = ()) -> MissionBook:  # type: ignore[assignment]
-    """The packaged maps, then ``extra`` ``(origin, toml_text)`` maps that may override them."""
+def _ids(item: dict, key: str, where: str) -> tuple[str, ...]:
+    value = item[key]
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise SetupError(f"{where}: '{key}' must be a list of mission ids")
+    return tuple(value)
+
+
+def load_book(extra: Iterable[tuple[str, str]] = ()) -> MissionBook:
+    """The packaged maps, then ``extra`` ``(origin, toml_text)`` maps that add to them."""
     book = MissionBook()
     for path in sorted(DATA_DIR.glob("*.toml")):
-        book.add_toml(path.read_text(encoding="utf-8"), path.name)
+        book.add_toml(path.read_text(encoding="utf-8"), path.name, require_sources=True)
     for origin, text in extra:
         book.add_toml(text, origin)
+    book.check()
     return book
+
+
+def mission_rules(mission: Mission) -> tuple[int, int]:
+    """A mission's ``(T, M)``; ``SetupError`` saying what is missing when not known."""
+    if mission.tokens is None or mission.bystanders is None:
+        what = " and ".join(
+            {"tokens": "tokens", "bystanders": "acceptable mistakes"}[n] for n in mission.missing
+        )
+        hint = f"--mission {mission.tokens}-M" if mission.tokens is not None else "--mission T-M"
+        raise SetupError(
+            f"mission {mission.name} needs its number of {what} (not in our sources): "
+            f"give it in your map file, or play the numbers as {hint}"
+        )
+    return mission.tokens, mission.bystanders
 
 
 def make_rules(
@@ -134,14 +359,17 @@ def make_rules(
     ruleset: str = "duet",
     tokens: int | None = None,
     mission: str | None = None,
-    bonuses: tuple[str, ...] | list[str] = (),
+    bonuses: Iterable[str] = (),
+    bonus_uses: Mapping[str, int] | None = None,
     turn_order: str = "strict",
     book: MissionBook | None = None,
 ) -> Rules:
-    """Build :class:`Rules` from what a player chooses: ``--mission cairo`` or ``9-5``."""
+    """Build :class:`Rules` from what a player chooses: ``--mission cairo`` or ``9-5``,
+    and one-time ``bonuses`` by id. A bonus action may be used as many times as the
+    bonus has uses, or as ``bonus_uses`` says (what a team has left of it)."""
     if tokens is not None and mission is not None:
         raise SetupError("choose a mission or a bank size, not both")
-    mission_id: str | None = None
+    found: Mission | None = None
     if mission is not None:
         numbers = parse_mission_numbers(mission)
         if numbers is None:
@@ -149,13 +377,7 @@ def make_rules(
             found = book.find(mission)
             if found is None:
                 raise SetupError(f"unknown mission '{mission}' (give a name from the map or T-M)")
-            if found.bystanders is None:
-                raise SetupError(
-                    f"mission {found.name} has no acceptable-mistake count in our data; "
-                    f"play it as --mission {found.tokens}-M or add 'bystanders' to its map"
-                )
-            numbers = (found.tokens, found.bystanders)
-            mission_id = found.id
+            numbers = mission_rules(found)
         tokens, bystanders = numbers
     else:
         tokens = 9 if tokens is None else tokens
@@ -165,8 +387,9 @@ def make_rules(
         tokens=tokens,
         bystander_tokens=bystanders,
         turn_order=turn_order,  # type: ignore[arg-type]
-        mission=mission_id,
+        mission=found.id if found else None,
     )
+    bonuses = list(bonuses)
     if bonuses:
         book = book or load_book()
         for name in bonuses:
@@ -175,5 +398,20 @@ def make_rules(
                 raise SetupError(
                     f"unknown bonus '{name}' (known: {', '.join(sorted(book.bonuses))})"
                 )
-            rules = apply_modifier(rules, bonus.effect, bonus.value)
+            _check_bonus_fits(bonus, found, book)
+            uses = bonus.uses if bonus_uses is None else bonus_uses.get(name, bonus.uses)
+            rules = apply_modifier(rules, bonus.effect, bonus.value, uses)
     return rules
+
+
+def _check_bonus_fits(bonus: Bonus, mission: Mission | None, book: MissionBook) -> None:
+    if bonus.location is None:
+        if mission is not None and mission.edition != bonus.edition:
+            raise SetupError(
+                f"bonus {bonus.id} belongs to the {book.editions[bonus.edition].name}, "
+                f"not to {mission.name}"
+            )
+        return
+    hub = book.missions[bonus.location]
+    if mission is None or mission.location != bonus.location:
+        raise SetupError(f"bonus {bonus.id} is for missions in {hub.name}; choose one there")

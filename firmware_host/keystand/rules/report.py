@@ -5,6 +5,7 @@ from __future__ import annotations
 from .game import GameState
 from .layout import cell_name
 from .scoring import score_breakdown
+from .setup import ACTION_EFFECTS
 
 
 def summary(state: GameState) -> dict:
@@ -25,9 +26,23 @@ def summary(state: GameState) -> dict:
         "turns": state.turns,
         "giver": state.giver,
         "guesser": state.guesser,
-        "clue": ({"number": state.clue_number, "word": state.clue_word} if state.giver else None),
+        "clue": _clue(state),
+        "bonuses_left": {
+            effect: state.bonus_left(effect)
+            for effect in ACTION_EFFECTS
+            if getattr(state.rules, effect)
+        },
         "agents": {cell_name(i): s for i, s in enumerate(state.agents) if s},
         "bystander_marks": {
             cell_name(i): list(state.bystander_guessers(i)) for i in range(25) if state.marks[i]
         },
     }
+
+
+def _clue(state: GameState) -> dict | None:
+    if not state.giver:
+        return None
+    clue: dict = {"number": state.clue_number, "word": state.clue_word}
+    if state.second_number is not None:
+        clue["second"] = {"number": state.second_number, "word": state.second_word}
+    return clue

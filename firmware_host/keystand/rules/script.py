@@ -5,6 +5,13 @@ guess SEAT CELL          SEAT (the guesser) touches CELL: a1..e5 or one of the w
 pass SEAT                SEAT (the guesser) ends the turn by taking a token
 penalty                  an invalid clue: discard one token
 # comment                blank lines and text after '#' are ignored
+
+Bonus actions (docs/rules.md) are options after a clue or a guess:
+
+clue SEAT N WORD WORD +two-words     a two-word clue (London)
+clue SEAT N [WORD] +and N [WORD]     two clues at once (the Great Hall box's reward)
+clue SEAT N [WORD] +mark CELL        first mark CELL as a bystander (Hogsmeade)
+guess SEAT CELL +also CELL           touched two cards; the partner chose the first
 """
 
 from __future__ import annotations
@@ -63,25 +70,74 @@ def _cell(token: str, words: tuple[str, ...], line: int) -> int:
         raise ScriptError(line, f"'{token}' is not a cell (a1 to e5){hint}") from None
 
 
+def _number(token: str, line: int) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise ScriptError(line, f"clue number '{token}' is not a whole number") from None
+
+
+_OPTIONS = {"clue": ("+two-words", "+and", "+mark"), "guess": ("+also",)}
+
+
+def _options(verb: str, args: list[str], line: int) -> tuple[list[str], dict[str, list[str]]]:
+    """Split ``args`` into the plain part and ``+option`` parts."""
+    plain: list[str] = []
+    options: dict[str, list[str]] = {}
+    current = plain
+    for arg in args:
+        if arg.startswith("+"):
+            name = arg.lower()
+            if name not in _OPTIONS.get(verb, ()):
+                known = " ".join(_OPTIONS.get(verb, ())) or "none"
+                raise ScriptError(line, f"unknown option '{arg}' for {verb} (known: {known})")
+            if name in options:
+                raise ScriptError(line, f"option '{arg}' given twice")
+            current = options[name] = []
+        else:
+            current.append(arg)
+    return plain, options
+
+
 def parse_line(text: str, number: int, words: tuple[str, ...] = ()) -> Action | None:
     """Parse one line; ``None`` for blank and comment lines."""
     parts = text.split("#", 1)[0].split()
     if not parts:
         return None
-    verb, args = parts[0].lower(), parts[1:]
+    verb = parts[0].lower()
+    args, options = _options(verb, parts[1:], number)
     if verb == "clue":
         if len(args) < 2:
             raise ScriptError(number, "clue needs a seat and a number: clue A 2 [word]")
-        try:
-            n = int(args[1])
-        except ValueError:
-            raise ScriptError(number, f"clue number '{args[1]}' is not a whole number") from None
-        return Clue(_seat(args[0], number), n, " ".join(args[2:]) or None)  # type: ignore[arg-type]
+        if options.get("+two-words"):
+            raise ScriptError(number, "+two-words takes nothing after it: put the words first")
+        second = options.get("+and")
+        if second is not None and not second:
+            raise ScriptError(number, "+and needs the second clue's number: +and 1 [word]")
+        mark = options.get("+mark")
+        if mark is not None and len(mark) != 1:
+            raise ScriptError(number, "+mark needs one cell: +mark c3")
+        return Clue(
+            _seat(args[0], number),  # type: ignore[arg-type]
+            _number(args[1], number),
+            " ".join(args[2:]) or None,
+            two_words="+two-words" in options,
+            second_number=_number(second[0], number) if second else None,
+            second_word=" ".join(second[1:]) or None if second else None,
+            mark=_cell(mark[0], words, number) if mark else None,
+        )
     if verb == "guess":
         if len(args) < 2:
             raise ScriptError(number, "guess needs a seat and a cell: guess B c3")
+        also = options.get("+also")
+        if also is not None and not also:
+            raise ScriptError(number, "+also needs the other cell touched: +also d4")
         # A word from --words may hold spaces ("ice cream").
-        return Guess(_seat(args[0], number), _cell(" ".join(args[1:]), words, number))  # type: ignore[arg-type]
+        return Guess(
+            _seat(args[0], number),  # type: ignore[arg-type]
+            _cell(" ".join(args[1:]), words, number),
+            also=_cell(" ".join(also), words, number) if also else None,
+        )
     if verb == "pass":
         if len(args) != 1:
             raise ScriptError(number, "pass needs exactly one seat: pass B")

@@ -15,7 +15,11 @@ TURN_ORDERS: tuple[str, ...] = ("strict", "loose")
 MAX_TOKENS = 12  # the box holds 11 (Duet) or 12 (10-token edition) tokens
 MAX_CLUE = 9  # a seat has nine agents to clue
 AGENTS = 15
-MODIFIERS = ("extra_tokens", "flip_to_bystander", "ignore_bystanders", "win_threshold")
+# What a bonus can do to a game (the "effect" of a [[bonus]] in a mission map):
+# change the setup, or allow an action a number of times (a Rules field of that name).
+SETUP_EFFECTS = ("extra_tokens", "flip_to_bystander", "ignore_bystanders", "win_threshold")
+ACTION_EFFECTS = ("two_word_clues", "double_touches", "official_marks", "double_clues")
+EFFECTS = SETUP_EFFECTS + ACTION_EFFECTS
 
 _MISSION_RE = re.compile(r"^\s*(\d{1,2})\s*[-/]\s*(\d{1,2})\s*$")
 
@@ -25,7 +29,10 @@ class Rules:
     """Everything the engine needs to know about a game besides its key card.
 
     ``tokens`` is the bank (T); ``bystander_tokens`` (M) how many start bystander side
-    up, the rest checkmark side up. A standard game is T-T.
+    up, the rest checkmark side up. A standard game is T-T. The last four fields are
+    how many times this game may use each bonus action (``ACTION_EFFECTS``): a
+    two-word clue, touching two cards, marking a bystander before a clue, two clues
+    at once.
     """
 
     ruleset: Ruleset = "duet"
@@ -35,6 +42,10 @@ class Rules:
     win_threshold: int | None = None
     ignore_bystanders: int = 0
     mission: str | None = None
+    two_word_clues: int = 0
+    double_touches: int = 0
+    official_marks: int = 0
+    double_clues: int = 0
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
@@ -50,8 +61,9 @@ class Rules:
             )
         if self.win_threshold is not None and not 1 <= self.win_threshold <= AGENTS:
             raise SetupError(f"a win threshold is 1 to {AGENTS} agents")
-        if self.ignore_bystanders < 0:
-            raise SetupError("ignore_bystanders cannot be negative")
+        for name in ("ignore_bystanders", *ACTION_EFFECTS):
+            if getattr(self, name) < 0:
+                raise SetupError(f"{name} cannot be negative")
 
     @property
     def label(self) -> str:
@@ -65,8 +77,11 @@ def parse_mission_numbers(text: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def apply_modifier(rules: Rules, effect: str, value: int) -> Rules:
-    """Apply one engine-understood mission modifier (a location rule or a bonus)."""
+def apply_modifier(rules: Rules, effect: str, value: int, uses: int = 1) -> Rules:
+    """Apply one bonus effect: change the setup by ``value``, or allow an action
+    ``uses`` more times in this game."""
+    if effect in ACTION_EFFECTS:
+        return replace(rules, **{effect: getattr(rules, effect) + uses})
     if effect == "extra_tokens":
         return replace(rules, tokens=min(MAX_TOKENS, rules.tokens + value))
     if effect == "flip_to_bystander":
@@ -75,4 +90,4 @@ def apply_modifier(rules: Rules, effect: str, value: int) -> Rules:
         return replace(rules, ignore_bystanders=rules.ignore_bystanders + value)
     if effect == "win_threshold":
         return replace(rules, win_threshold=value)
-    raise SetupError(f"unknown mission modifier '{effect}' (known: {', '.join(MODIFIERS)})")
+    raise SetupError(f"unknown bonus effect '{effect}' (known: {', '.join(EFFECTS)})")

@@ -1,0 +1,136 @@
+"""A team's campaign as JSON and as text: what ``keystand campaign show`` prints."""
+
+from __future__ import annotations
+
+from ..rules.missions import MissionBook
+from ..rules.status import Outcome
+from .progress import LOCKED, ClueRecord, TeamRecord, progress, unlocked_by
+
+
+def summary(book: MissionBook, record: TeamRecord) -> dict:
+    """The team as ``keystand campaign show --json`` prints it."""
+    state = progress(book, record)
+    per_mission: dict[str, dict] = {}
+    for game in record.games:
+        entry = per_mission.setdefault(game.mission, {"games": 0, "wins": 0, "scores": []})
+        entry["games"] += 1
+        if game.outcome == Outcome.WON:
+            entry["wins"] += 1
+            if game.score is not None:
+                entry["scores"].append(game.score)
+    for entry in per_mission.values():
+        entry["best"] = max(entry["scores"], default=None)
+    scores = [s for e in per_mission.values() for s in e["scores"]]
+    missions = {}
+    for m in book.in_edition(record.edition):
+        status = state.status(m.id)
+        info: dict = {"name": m.name, "numbers": m.label, "status": status}
+        if m.secondary:
+            info["secondary_source"] = True
+        if status == LOCKED:
+            info["unlocked_by"] = unlocked_by(book, record, m)
+        missions[m.id] = info
+    return {
+        "team": record.name,
+        "edition": record.edition,
+        "created": record.created,
+        "notes": record.notes,
+        "completed": {
+            k: {"score": c.score, "date": c.date, "tries": c.tries}
+            for k, c in state.completed.items()
+        },
+        "available": list(state.available),
+        "needs_number": list(state.needs_number),
+        "locked": list(state.locked),
+        "bonuses": list(state.bonuses),
+        "bonus_uses": dict(state.bonuses),
+        "missions": missions,
+        "record": {
+            "games": len(record.games),
+            "wins": sum(1 for g in record.games if g.outcome == Outcome.WON),
+            "best_score": max(scores, default=None),
+            "missions": per_mission,
+        },
+        "games": [
+            {
+                "mission": g.mission,
+                "outcome": g.outcome,
+                "reason": g.reason,
+                "score": g.score,
+                "date": g.date,
+                "bonuses": dict(g.bonuses),
+                "clues": [_clue(c) for c in g.clues],
+            }
+            for g in record.games
+        ],
+    }
+
+
+def _clue(c: ClueRecord) -> dict:
+    out: dict = {"giver": c.giver, "number": c.number, "word": c.word}
+    if c.second_number is not None:
+        out["second"] = {"number": c.second_number, "word": c.second_word}
+    return out
+
+
+def team_line(data: dict) -> dict:
+    """One team of ``keystand campaign list``."""
+    return {
+        "team": data["team"],
+        "edition": data["edition"],
+        "completed": len(data["completed"]),
+        "missions": len(data["missions"]),
+        "games": data["record"]["games"],
+    }
+
+
+def as_text(data: dict) -> str:
+    """A :func:`summary` for people: the map by status, the bonuses, the record."""
+    missions = data["missions"]
+
+    def name(mission_id: str) -> str:
+        return missions.get(mission_id, {}).get("name", mission_id)
+
+    def names(ids: list[str]) -> str:
+        star = {i: "*" if missions[i].get("secondary_source") else "" for i in ids}
+        return ", ".join(f"{name(i)} {missions[i]['numbers']}{star[i]}" for i in ids) or "-"
+
+    record = data["record"]
+    lines = [f"{data['team']} ({data['edition']}, since {data['created']})"]
+    if data["notes"]:
+        lines.append(f"notes: {data['notes']}")
+    lines.append("completed:" if data["completed"] else "completed: -")
+    for mission_id, c in data["completed"].items():
+        score = "-" if c["score"] is None else c["score"]
+        lines.append(f"  {name(mission_id)}: {c['date']}, score {score}, tries {c['tries']}")
+    lines.append(f"available: {names(data['available'])}")
+    if data["needs_number"]:
+        lines.append(f"open, needing a number: {names(data['needs_number'])}")
+    lines.append(f"locked: {names(data['locked'])}")
+    bonuses = ", ".join(f"{b} ({n})" for b, n in data["bonus_uses"].items()) or "-"
+    lines.append(f"bonuses (uses left): {bonuses}")
+    best = "-" if record["best_score"] is None else record["best_score"]
+    lines.append(f"games {record['games']}, wins {record['wins']}, best score {best}")
+    for mission_id, m in record["missions"].items():
+        scores = " ".join(map(str, m["scores"])) or "-"
+        best = "-" if m["best"] is None else m["best"]
+        lines.append(
+            f"  {name(mission_id)}: {m['games']} games, {m['wins']} wins, "
+            f"scores {scores}, best {best}"
+        )
+    logged = [g for g in data["games"] if g["clues"]]
+    if logged:
+        lines.append("clue log:")
+    for g in logged:
+        clues = "; ".join(_clue_text(c) for c in g["clues"])
+        lines.append(f"  {g['date']} {name(g['mission'])} ({g['outcome']}): {clues}")
+    if any(m.get("secondary_source") for m in missions.values()):
+        lines.append("* a number from a secondary source only")
+    return "\n".join(lines)
+
+
+def _clue_text(c: dict) -> str:
+    text = f"{c['giver']} {c['word'] or '?'} {c['number']}"
+    if "second" in c:
+        text += f" + {c['second']['word'] or '?'} {c['second']['number']}"
+    return text
