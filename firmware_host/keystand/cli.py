@@ -10,6 +10,8 @@ import os
 import sys
 from pathlib import Path
 
+from .i18n import LANGUAGES
+
 EXIT_BAD_INPUT = 2
 
 
@@ -203,7 +205,9 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
 
         mission_name = load_book(_user_mission_maps()).missions[code.rules.mission].name
     try:
-        job = build_slip(code, qr=args.qr, profile=args.profile, mission_name=mission_name)
+        job = build_slip(
+            code, qr=args.qr, profile=args.profile, mission_name=mission_name, lang=args.lang
+        )
     except Exception as exc:  # escpos raises its own types for unknown profiles
         raise CommandError(f"cannot build the slip for profile '{args.profile}': {exc}") from None
     config = PrinterConfig(args.port, args.baud, pause=args.pause, status=args.status)
@@ -473,6 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="native GS ( k, a raster image, or what the profile supports",
     )
     p.add_argument("--profile", default="POS-5890", help="python-escpos printer profile")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the slip's language")
     p.add_argument(
         "--status",
         action="store_true",
@@ -496,7 +501,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("book", help="write the two paper player books (HTML and PDF)")
     p.add_argument("--games", type=int, required=True, help="games (pages) per book")
     p.add_argument("--name", required=True, help="the book's name, printed on the cover")
-    p.add_argument("--lang", choices=("en", "fi", "ja"), default="en")
+    p.add_argument("--lang", choices=LANGUAGES, default="en")
     p.add_argument("--ruleset", choices=("duet", "paper"), default="duet")
     p.add_argument("--mission", metavar="T-M", help="mission name or parameters (sizes the tracks)")
     p.add_argument("--seed", type=int, help="book seed: the same seed makes the same books")

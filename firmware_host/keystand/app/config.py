@@ -12,6 +12,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import LANGUAGES
+
 # The GPIOs on each board's main header, as gpiozero's board data lists them
 # (tests/test_config.py compares), less 0 and 1, the HAT EEPROM bus. Kept here so
 # check-config runs with the standard library alone (the Pi installer runs it
@@ -91,7 +93,7 @@ CHOICES = {
     ("scanner", "baud"): {9600, 19200, 38400, 57600, 115200},
     ("game", "ruleset"): {"duet", "paper"},
     ("game", "turn_order"): {"strict", "loose"},
-    ("game", "language"): {"en", "fi", "ja"},
+    ("game", "language"): set(LANGUAGES),
     ("board", "model"): set(BOARDS),
 }
 

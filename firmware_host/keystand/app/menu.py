@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import LANGUAGES
+
 MISSIONS = ("standard", "9-5", "8-8", "7-7", "6-6", "cairo", "moscow", "bangkok", "singapore")
 BANKS = (9, 10, 11, 12)
 RULESETS = ("duet", "paper")
-LANGUAGES = ("en", "fi", "ja")
 BRIGHTNESS = (32, 96, 160, 255)
 DESTRUCTIVE = {"new_game", "shutdown"}
 

@@ -36,9 +36,9 @@ from ..app.config import Config
 from ..app.daemon import Daemon
 from ..app.sim_input import SimInput
 from ..hal.controller import decoder_for
+from ..i18n import LANGUAGES
 
 SEATS = ("A", "B")
-WORD_LANGS = ("en", "fi", "ja")
 MAX_IMAGE = 8 * 1024 * 1024  # a phone photo of a slip; anything larger is refused
 SLIPS_KEPT = 12
 
@@ -197,8 +197,8 @@ class Simulator:
         self._send_changed(self.words())
 
     def set_words(self, lang: str) -> str | None:
-        if lang not in (*WORD_LANGS, "off"):
-            return f"no word list '{lang}' (en, fi, ja or off)"
+        if lang not in (*LANGUAGES, "off"):
+            return f"no word list '{lang}' ({', '.join(LANGUAGES)} or off)"
         self.words_lang = None if lang == "off" else lang
         self._send_words()
         return None
