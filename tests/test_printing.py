@@ -105,6 +105,43 @@ def test_native_slip_over_a_pty(printer, baud):
     assert len(data) - 3 < 1500  # the slip itself, without the status query
 
 
+@pytest.mark.parametrize("lang", ["fi", "ja"])
+def test_a_slip_prints_in_the_tables_language_and_still_scans(lang):
+    game = GameCode(Rules(tokens=9, bystander_tokens=5, mission="cairo"), layout=GAME.layout)
+    job = build_slip(game, qr="raster", lang=lang, mission_name="Cairo")
+    assert len(job.data) <= MAX_SLIP_BYTES
+    paper = escpos_stream.decode(job.data)
+    slip = escpos_stream.render(paper)
+    assert _qr_texts(slip) == [job.text]
+    assert not any("?" in line for line in paper.text_lines)  # nothing lost to the code page
+    if lang == "fi":
+        assert "Tehtävä Kairo (9-5)" in paper.text_lines and "Pelaajat:" in paper.text_lines
+    else:  # the code page has no kana: the mission, rules and players lines go as dots
+        assert len(paper.rasters) == 4 and "Mission" not in " ".join(paper.text_lines)
+
+
+def test_a_printer_without_double_size_raster_gets_the_dots_it_prints():
+    job = build_slip(GAME, qr="raster", profile="ZJ-5870")
+    assert b"\x1dv0\x00" in job.data and b"\x1dv0\x03" not in job.data
+    slip = escpos_stream.render(escpos_stream.decode(job.data))
+    box, module = _qr_box(slip, modules=25)
+    assert module == job.module_dots >= 4
+    _assert_quiet_zone(slip, box, QUIET * module)
+
+
+def test_the_stream_reader_doubles_raster_dots_as_the_printer_does():
+    # 1 byte wide, 2 rows: 10000000 / 01000000, in each of GS v 0's four modes.
+    for mode, size in ((0, (8, 2)), (1, (16, 2)), (2, (8, 4)), (51, (16, 4))):
+        data = b"\x1dv0" + bytes((mode, 1, 0, 2, 0)) + b"\x80\x40"
+        [image] = escpos_stream.decode(data).rasters
+        assert image.size == size
+        assert image.getpixel((0, 0)) == 0 and image.getpixel((size[0] - 1, 0)) == 255
+    with pytest.raises(escpos_stream.EscposDecodeError, match="unknown raster mode 4"):
+        escpos_stream.decode(b"\x1dv0\x04\x01\x00\x01\x00\x80")
+    feed = escpos_stream.decode(b"\x1bJ\x18")
+    assert feed.items == [escpos_stream.Feed(24)]
+
+
 def test_profile_decides_native_or_raster():
     assert build_slip(GAME, profile="POS-5890").qr_mode == "raster"
     assert build_slip(GAME, profile="Sunmi-V2").qr_mode == "native"
