@@ -174,7 +174,10 @@ def render(paper: Paper, width: int = 384) -> Image.Image:
     """The slip as it comes out of the printer: black on white, ``width`` dots wide."""
     from ..screens.qr import draw_matrix, qr_matrix
 
-    font = ImageFont.load_default()
+    try:  # a printer's code page 437 has ä and ö; Pillow's built-in font does not
+        font = ImageFont.truetype("DejaVuSans.ttf", 11)
+    except OSError:
+        font = ImageFont.load_default()
     blocks: list[tuple[Image.Image, int]] = []
     for item in paper.items:
         if isinstance(item, Line):
