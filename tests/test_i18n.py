@@ -1,38 +1,113 @@
-"""Screen translations: complete catalogs, glyphs the font has, lines that fit."""
+"""Translations: catalogs in step with the code, glyphs the font has, lines that fit."""
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.pofile import write_po
 from fontTools.ttLib import TTFont
 
+from keystand import i18n
 from keystand.app.views import seat_view
 from keystand.rules.game import new_game
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, keyscreen, text
-from keystand.screens.keyscreen import MESSAGES, catalog_ids, render
+from keystand.screens.keyscreen import MESSAGES, render
 from keystand.screens.view import Message
 
 COLUMN = 128 - (2 + 5 * 12 + 2)  # the text column beside the mono grid
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _tool()
+TEMPLATE = tool.extract()  # freshly extracted from the code, as CI sees it
 
 
 def _po(lang):
-    with (text.LOCALE_DIR / f"{lang}.po").open("rb") as f:
-        return read_po(f, locale=lang)
+    return tool.read_catalog(lang)
 
 
-@pytest.mark.parametrize("lang", ["fi", "ja"])
-def test_catalogs_are_complete(lang):
-    po = _po(lang)
-    for msgid in catalog_ids():
-        assert msgid in po and po[msgid].string, f"{lang}: no translation for {msgid!r}"
-    extra = {m.id for m in po if m.id} - set(catalog_ids())
-    assert not extra, f"{lang}: stale entries {extra}"
+def test_catalogs_are_complete_compiled_and_in_step_with_the_code():
+    assert tool.problems(TEMPLATE) == []
+
+
+def test_the_catalog_check_names_each_problem(tmp_path, monkeypatch):
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR, locale)
+    monkeypatch.setattr(tool, "LOCALE_DIR", locale)
+    monkeypatch.setattr(tool, "TEMPLATE", locale / "keystand.pot")
+    catalog = tool.read_catalog("fi")
+    catalog["Tokens %d"].string = "Merkit"  # the count is lost
+    catalog["Not now:"].string = ""  # untranslated
+    flip = next(m for m in catalog if m.id and isinstance(m.id, tuple))
+    flip.string = (flip.string[0],)  # one plural form where Finnish has two
+    del catalog["Cairo"]  # a string the code shows is missing
+    catalog.add("Gone from the code", "Poissa")
+    with tool.po_path("fi").open("wb") as f:
+        write_po(f, catalog)
+    found = tool.problems(TEMPLATE)
+    assert "fi: 'Tokens %d' -> 'Merkit' changes the placeholders" in found
+    assert "fi: 'Not now:' is not translated" in found
+    assert f"fi: {flip.id[0]!r} needs 2 plural forms" in found
+    assert "fi: 'Cairo' is not in the catalog (run update)" in found
+    assert "fi: entries no string uses any more: Gone from the code" in found
+    assert "fi: keystand.mo does not match its .po (run compile)" in found
+    assert not any(line.startswith("ja:") for line in found)
+
+
+def test_plural_forms_follow_the_count():
+    one, many = keyscreen.MESSAGES["flip"][0]
+    assert i18n.translation("en").ngettext(one, many, 1) == "Flip %d token"
+    assert i18n.translation("en").ngettext(one, many, 2) == "Flip %d tokens"
+    assert _po("fi").num_plurals == 2 and _po("ja").num_plurals == 1
+    for lang in ("fi", "ja"):
+        for n in (1, 2, 5):
+            shown = i18n.translation(lang).ngettext(one, many, n) % n
+            assert str(n) in shown and shown != one % n
+
+
+def test_run_time_reads_the_compiled_catalog_without_babel():
+    script = (
+        "import sys; from keystand.screens import text; text.use('fi');"
+        "print(text.gettext('Sudden death')); print('babel' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["Äkkikuolema", "False"]
+
+
+def test_an_unknown_language_is_refused():
+    with pytest.raises(ValueError, match="no language 'de' \\(choose en, fi, ja\\)"):
+        text.use("de")
+    assert text.current() == "en"
+
+
+def _screen_strings(catalog):
+    """The messages the seat screens draw (the 8x8 font must have their glyphs)."""
+    return [m for m in catalog if m.id and any("/screens/" in f for f, _ in m.locations)]
 
 
 def test_every_glyph_is_in_the_screen_font():
     cmap = TTFont(fonts.font().path)["cmap"].getBestCmap()
-    for lang in ("en", "fi", "ja"):
-        strings = catalog_ids() if lang == "en" else [m.string for m in _po(lang) if m.id]
+    assert len(_screen_strings(TEMPLATE)) > 50
+    for lang in i18n.LANGUAGES:
+        strings = []
+        source = TEMPLATE if lang == "en" else _po(lang)
+        wanted = {m.id for m in _screen_strings(TEMPLATE)}
+        for m in source:
+            if m.id in wanted:
+                value = m.id if lang == "en" else m.string
+                strings += list(value) if isinstance(value, tuple) else [value]
         chars = {ch for s in strings for ch in s}
         missing = {ch for ch in chars if ord(ch) not in cmap and ch not in fonts.COMPOSED}
         assert not missing, f"{lang}: the font lacks {sorted(missing)}"
@@ -66,7 +141,7 @@ def test_every_line_fits_the_mono_column(lang):
         }
         for kind, parts in MESSAGES.items():
             for word in words.get(kind, ("",)):
-                args = tuple(12 if "%d" in p else word for p in parts if "%" in p)
+                args = tuple(12 if "%d" in str(p) else word for p in parts if "%" in str(p))
                 lines += keyscreen.message_lines(Message(kind, args))
         too_long = [line for line in lines if fonts.width(line) > COLUMN]
         assert not too_long, f"{lang}: {too_long}"

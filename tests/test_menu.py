@@ -6,6 +6,7 @@ from helpers import KEY, settings
 from keystand.app.commands import NewGame
 from keystand.app.menu import Menu, mission_choices
 from keystand.app.session import Session
+from keystand.i18n import LANGUAGES
 from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
 from keystand.rules.missions import load_book
@@ -73,7 +74,7 @@ def test_the_menu_replaces_the_key_on_that_seat_only():
 
 
 def test_menu_rows_fit_the_panel_in_every_language():
-    for lang in ("en", "fi", "ja"):
+    for lang in LANGUAGES:
         text.use(lang)
         try:
             labels = [text.gettext(v) for v in (*MENU_LABELS.values(), *MENU_WORDS)]

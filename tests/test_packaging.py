@@ -48,6 +48,15 @@ def test_an_installed_wheel_simulates_the_reference_build(tmp_path):
             cwd=away,
         ).stdout
         assert str(venv) in located  # the wheel's copy ran, not the checkout's
+        # The compiled catalogs are package data: the wheel speaks Finnish and Japanese.
+        said = subprocess.run(
+            [python, "-c", "from keystand.i18n import translation as t;"
+             "print(t('fi').gettext('Sudden death'), t('ja').gettext('Sudden death'))"],
+            capture_output=True,
+            text=True,
+            cwd=away,
+        ).stdout.split()
+        assert said == ["Äkkikuolema", "サドンデス"]
     finally:
         proc.terminate()
         proc.wait(5)

@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import LANGUAGES
+from .i18n import LANGUAGES
 from .printing import DEFAULT_PROFILE as DEFAULT_PRINTER_PROFILE
 from .rules.layout import SEATS
 from .rules.setup import RULESETS, TURN_ORDERS
@@ -298,7 +298,9 @@ def cmd_print_slip(args: argparse.Namespace) -> int:
 
         mission_name = load_book(user_mission_maps()).missions[code.rules.mission].name
     try:
-        job = build_slip(code, qr=args.qr, profile=args.profile, mission_name=mission_name)
+        job = build_slip(
+            code, qr=args.qr, profile=args.profile, mission_name=mission_name, lang=args.lang
+        )
     except Exception as exc:  # escpos raises its own types for unknown profiles
         raise CommandError(f"cannot build the slip for profile '{args.profile}': {exc}") from None
     config = PrinterConfig(args.port, args.baud, args.pause, args.status)
@@ -564,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--profile", default=DEFAULT_PRINTER_PROFILE, help="python-escpos printer profile"
     )
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="the slip's language")
     p.add_argument(
         "--status",
         action="store_true",

@@ -23,7 +23,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any, get_type_hints
 
-from . import LANGUAGES
+from .i18n import LANGUAGES
 from .printing import DEFAULT_PROFILE as DEFAULT_PRINTER_PROFILE
 from .rules.layout import SEATS, Seat
 from .rules.setup import RULESETS, TURN_ORDERS

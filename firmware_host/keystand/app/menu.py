@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import LANGUAGES
 from ..config import BANK_SIZES, Game
+from ..i18n import LANGUAGES
 from ..rules.missions import MissionBook
 from ..rules.setup import RULESETS
 from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage

@@ -22,7 +22,7 @@ from ..rules.keygen import seeded_layout
 from ..rules.layout import Layout, Seat, seat_index
 from ..rules.setup import Rules
 from . import words as wordlists
-from .texts import TEXTS
+from .texts import book_texts
 
 SYMBOLS = {"G": "◆", "B": "✖", "T": "○"}
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -99,7 +99,7 @@ def render_html(
     paper: str = "a4",
     when: dt.date | None = None,
 ) -> str:
-    t = TEXTS[lang]
+    t = book_texts(lang)
     when = when or dt.date.today()
     score = t["score_paper"] if rules.ruleset == "paper" else t["score_duet"]
     seed_line = str(t["seed"]).format(seed=seed, ruleset=rules.ruleset, mission=rules.label)

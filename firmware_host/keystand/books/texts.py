@@ -1,109 +1,50 @@
-"""What the books say, in each language. Our own wording, never a rulebook's.
+"""What the books say: English source strings, marked for the gettext catalogs.
 
-Terms follow each language's edition of the game (fi: agentti, sivullinen,
-salamurhaaja, vihje; ja: エージェント, 一般人, 暗殺者, ヒント).
+Our own wording, never a rulebook's. The Finnish and Japanese catalogs use each
+edition's terms (fi: agentti, sivullinen, salamurhaaja, vihje, aikamerkki; ja:
+エージェント, 一般人, 暗殺者, ヒント, 時間トークン).
 """
 
 from __future__ import annotations
 
-TEXTS: dict[str, dict[str, object]] = {
-    "en": {
-        "book": "Player book {seat}",
-        "game": "Game {n} of {total}",
-        "player": "Player {seat}",
-        "words": "Words",
-        "grid": "The table as you see it",
-        "turns": "Turns",
-        "mistakes": "Mistakes",
-        "targets": "Agents found",
-        "score": "Score",
-        "legend": "◆ green agent: your partner should find it   ✖ assassin: your partner must avoid it   ○ bystander",
-        "load": "Scan to load this game on keystand",
-        "how": "How to play",
-        "scoring": "Scoring",
-        "seed": "Book seed {seed} · {ruleset} rules · mission {mission}",
-        "duet": [
-            "You need two players and this book's partner book. Sit facing each other and open both books at the same game: the words are the same, the colours differ.",
-            "Lay out the 25 words as the grid shows, or just use the list. Take turns giving a clue: one word and a number. Tick a turn box for every clue.",
-            "Your partner names words one at a time. Look at your page: green means correct, keep going; a bystander ends the turn and costs a mistake box; an assassin ends the game for both of you.",
-            "After at least one correct word the guesser may stop; the turn ends. A word you found green for your partner is found for both.",
-            "When you have no turn boxes left, play sudden death: no more clues, each of you names the words you still believe in, and any wrong word loses.",
-            "Once all your green words are found, tell your partner; from then on you only guess.",
-        ],
-        "paper": [
-            "You need two players and this book's partner book. Sit facing each other and open both books at the same game: the words are the same, the colours differ.",
-            "Each turn, both players tick a turn box; if none is left, go to sudden death. The clue giver says one word and a number.",
-            "The guesser names one word at a time, at most the clue's number plus one. Green: tick an agent box and go on. Bystander: tick a mistake box (no box left: tick an extra turn box) and the turn ends. Assassin: the game is lost.",
-            "When all your green words are found, say so; your partner gives every clue after that.",
-            "Sudden death: no clues, no talking tactics; name words one by one, any mistake loses.",
-        ],
-        "score_duet": "Won: 3 points per turn box left, 1 per turn ended by choice after a correct word, −1 if you needed sudden death.",
-        "score_paper": "+2 per agent found, +10 per turn box left, −5 per mistake, −10 for sudden death. Lost to an assassin: −10 per unticked turn box, per mistake and per agent not found. An invalid clue ticks a turn box and a mistake box.",
-    },
-    "fi": {
-        "book": "Pelaajan {seat} kirja",
-        "game": "Peli {n}/{total}",
-        "player": "Pelaaja {seat}",
-        "words": "Sanat",
-        "grid": "Pöytä sinun puoleltasi",
-        "turns": "Vuorot",
-        "mistakes": "Virheet",
-        "targets": "Löydetyt agentit",
-        "score": "Pisteet",
-        "legend": "◆ vihreä agentti: parisi etsii sen   ✖ salamurhaaja: parin on vältettävä sitä   ○ sivullinen",
-        "load": "Lataa peli keystandiin skannaamalla",
-        "how": "Näin pelaatte",
-        "scoring": "Pisteytys",
-        "seed": "Kirjan siemen {seed} · säännöt {ruleset} · tehtävä {mission}",
-        "duet": [
-            "Tarvitaan kaksi pelaajaa ja tämän kirjan parikirja. Istukaa vastakkain ja avatkaa kirjat samasta pelistä: sanat ovat samat, värit eroavat.",
-            "Asettakaa 25 sanaa ruudukon mukaan tai käyttäkää pelkkää luetteloa. Antakaa vihjeitä vuorotellen: yksi sana ja luku. Rastikaa vuororuutu jokaisesta vihjeestä.",
-            "Parisi sanoo sanoja yksi kerrallaan. Katso omaa sivuasi: vihreä on oikein ja arvaus jatkuu; sivullinen päättää vuoron ja vie virheruudun; salamurhaaja päättää pelin teiltä molemmilta.",
-            "Kun arvaaja on löytänyt ainakin yhden oikean sanan, hän saa lopettaa vuoron. Vihreänä löydetty sana on löydetty kummallekin.",
-            "Kun vuororuudut loppuvat, alkaa äkkikuolema: vihjeitä ei enää anneta, kumpikin sanoo sanat, joihin vielä uskoo, ja yksikin väärä sana hävittää pelin.",
-            "Kun kaikki vihreät sanasi on löydetty, kerro se parillesi; siitä eteenpäin vain arvaat.",
-        ],
-        "paper": [
-            "Tarvitaan kaksi pelaajaa ja tämän kirjan parikirja. Istukaa vastakkain ja avatkaa kirjat samasta pelistä: sanat ovat samat, värit eroavat.",
-            "Jokaisen vuoron alussa molemmat rastivat vuororuudun; jos ruutuja ei ole, alkaa äkkikuolema. Vihjeen antaja sanoo yhden sanan ja luvun.",
-            "Arvaaja sanoo sanan kerrallaan, enintään vihjeen luku plus yksi. Vihreä: rasti agenttiruutu ja jatka. Sivullinen: rasti virheruutu (jos ei ole, ylimääräinen vuororuutu) ja vuoro päättyy. Salamurhaaja: peli on hävitty.",
-            "Kun kaikki vihreät sanasi on löydetty, kerro se; sen jälkeen parisi antaa kaikki vihjeet.",
-            "Äkkikuolema: ei vihjeitä eikä taktiikkapuheita; sanokaa sanoja yksi kerrallaan, yksikin virhe hävittää.",
-        ],
-        "score_duet": "Voitto: 3 pistettä jokaisesta jäljellä olevasta vuororuudusta, 1 jokaisesta oikean sanan jälkeen omasta tahdosta lopetetusta vuorosta, −1 jos tarvittiin äkkikuolema.",
-        "score_paper": "+2 jokaisesta löydetystä agentista, +10 jokaisesta käyttämättömästä vuorosta, −5 jokaisesta virheestä, −10 äkkikuolemasta. Salamurhaajaan päättynyt peli: −10 jokaisesta käyttämättömästä vuorosta, virheestä ja löytämättömästä agentista. Sääntöjen vastainen vihje vie vuororuudun ja virheruudun.",
-    },
-    "ja": {
-        "book": "プレイヤー{seat}のブック",
-        "game": "ゲーム {n} / {total}",
-        "player": "プレイヤー{seat}",
-        "words": "ワード",
-        "grid": "あなたから見た場",
-        "turns": "ターン",
-        "mistakes": "ミス",
-        "targets": "見つけたエージェント",
-        "score": "得点",
-        "legend": "◆ 緑のエージェント：相手に当ててもらう   ✖ 暗殺者：相手に避けてもらう   ○ 一般人",
-        "load": "スキャンすると keystand にこのゲームを読み込めます",
-        "how": "遊び方",
-        "scoring": "得点",
-        "seed": "ブックのシード {seed} ・ {ruleset} ルール ・ ミッション {mission}",
-        "duet": [
-            "2人で、このブックと対になるブックを使います。向かい合って座り、同じ番号のゲームを開きます。ワードは同じで、色だけが違います。",
-            "25のワードをマス目のとおりに並べるか、一覧だけで遊びます。交代でヒントを出します。ヒントは1つの言葉と1つの数です。ヒントごとにターンの欄に印をつけます。",
-            "相手はワードを1つずつ答えます。自分のページを見て、緑なら正解で続けられます。一般人ならターンが終わり、ミスの欄に印をつけます。暗殺者なら2人とも負けです。",
-            "1つ以上正解したあとなら、答える人はそこでターンを終えてもかまいません。緑として見つかったワードは2人とも見つけたことになります。",
-            "ターンの欄がなくなったらサドンデスです。ヒントはもう出さず、それぞれが自信のあるワードを答えます。1つでも間違えたら負けです。",
-            "自分の緑のワードがすべて見つかったら相手に伝え、それからは答える側だけになります。",
-        ],
-        "paper": [
-            "2人で、このブックと対になるブックを使います。向かい合って座り、同じ番号のゲームを開きます。ワードは同じで、色だけが違います。",
-            "ターンの始めに2人ともターンの欄に印をつけます。欄が残っていなければサドンデスです。ヒントを出す人は1つの言葉と1つの数を言います。",
-            "答える人はワードを1つずつ、ヒントの数より1つ多くまで答えられます。緑ならエージェントの欄に印をつけて続けます。一般人ならミスの欄に印をつけ（なければターンの欄をもう1つ）、ターンが終わります。暗殺者なら負けです。",
-            "自分の緑のワードがすべて見つかったら伝えます。その後は相手がすべてのヒントを出します。",
-            "サドンデス：ヒントも作戦の相談もなしで、1つずつ答えます。1つでも間違えたら負けです。",
-        ],
-        "score_duet": "勝ったとき：残ったターン1つにつき3点、正解のあと自分で終えたターン1つにつき1点、サドンデスを使ったら−1点。",
-        "score_paper": "見つけたエージェント1つにつき+2点、残ったターン1つにつき+10点、ミス1つにつき−5点、サドンデスで−10点。暗殺者で終わったときは、残ったターン、ミス、見つけていないエージェントそれぞれ1つにつき−10点。反則のヒントはターンとミスの欄に1つずつ印をつけます。",
-    },
+from ..i18n import N_, translation
+
+TEXTS: dict[str, str | tuple[str, ...]] = {
+    "book": N_("Player book {seat}"),
+    "game": N_("Game {n} of {total}"),
+    "player": N_("Player {seat}"),
+    "words": N_("Words"),
+    "grid": N_("The table as you see it"),
+    "turns": N_("Turns"),
+    "mistakes": N_("Mistakes"),
+    "targets": N_("Agents found"),
+    "score": N_("Score"),
+    "legend": N_("◆ green agent: your partner should find it   ✖ assassin: your partner must avoid it   ○ bystander"),
+    "load": N_("Scan to load this game on keystand"),
+    "how": N_("How to play"),
+    "scoring": N_("Scoring"),
+    "seed": N_("Book seed {seed} · {ruleset} rules · mission {mission}"),
+    "duet": (
+        N_("You need two players and this book's partner book. Sit facing each other and open both books at the same game: the words are the same, the colours differ."),
+        N_("Lay out the 25 words as the grid shows, or just use the list. Take turns giving a clue: one word and a number. Tick a turn box for every clue."),
+        N_("Your partner names words one at a time. Look at your page: green means correct, keep going; a bystander ends the turn and costs a mistake box; an assassin ends the game for both of you."),
+        N_("After at least one correct word the guesser may stop; the turn ends. A word you found green for your partner is found for both."),
+        N_("When you have no turn boxes left, play sudden death: no more clues, each of you names the words you still believe in, and any wrong word loses."),
+        N_("Once all your green words are found, tell your partner; from then on you only guess."),
+    ),
+    "paper": (
+        N_("You need two players and this book's partner book. Sit facing each other and open both books at the same game: the words are the same, the colours differ."),
+        N_("Each turn, both players tick a turn box; if none is left, go to sudden death. The clue giver says one word and a number."),
+        N_("The guesser names one word at a time, at most the clue's number plus one. Green: tick an agent box and go on. Bystander: tick a mistake box (no box left: tick an extra turn box) and the turn ends. Assassin: the game is lost."),
+        N_("When all your green words are found, say so; your partner gives every clue after that."),
+        N_("Sudden death: no clues, no talking tactics; name words one by one, any mistake loses."),
+    ),
+    "score_duet": N_("Won: 3 points per turn box left, 1 per turn ended by choice after a correct word, −1 if you needed sudden death."),
+    "score_paper": N_("+2 per agent found, +10 per turn box left, −5 per mistake, −10 for sudden death. Lost to an assassin: −10 per unticked turn box, per mistake and per agent not found. An invalid clue ticks a turn box and a mistake box."),
 }
+
+
+def book_texts(lang: str) -> dict[str, str | tuple[str, ...]]:
+    """``TEXTS`` said in ``lang``."""
+    _ = translation(lang).gettext
+    return {k: tuple(_(p) for p in v) if isinstance(v, tuple) else _(v) for k, v in TEXTS.items()}

@@ -12,10 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import LANGUAGES
+from ..i18n import LANGUAGES
 
 WORDS_DIR = Path(__file__).with_name("words")
-LANGS = LANGUAGES
+LANGS = LANGUAGES  # every language keystand speaks has a word list
 TABLE = 25
 
 

@@ -3,20 +3,37 @@
 The job is built with python-escpos's ``Dummy`` printer: it owns the command
 encoding and the printer capability profiles, and we keep the serial transport
 (pacing, status, retries) in ``keystand.hal.printer``. See docs/printing.md.
+
+A raster QR code is sent as the code's own dots only: the quiet zone is paper
+(fed above and below, the paper's margins beside the centred code), and where
+the profile has the raster command the printer doubles every dot in width and
+height (``GS v 0`` mode 3), so the host sends a quarter of the dots it prints.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..qr import qr_image, qr_matrix
+from ..i18n import N_, translation
+from ..qr import draw_matrix, qr_matrix
 from ..rules.gamecode import GameCode, encode
 from . import DEFAULT_PROFILE
 
+if TYPE_CHECKING:
+    from escpos.printer import Dummy
+    from PIL import Image
+
 PAPER_DOTS = 384
-QUIET = 4  # modules of quiet zone around a raster QR code
-MAX_MODULE_DOTS = 8  # 1 mm modules at 8 dots/mm: reads well, keeps slips short
+QUIET = 4  # modules of quiet zone around a QR code (ISO/IEC 18004)
+MAX_MODULE_DOTS = 8  # 1 mm modules at 8 dots/mm
+MIN_MODULE_DOTS = 4  # 0.5 mm: what phone cameras and GM65-type scanners still read
+MAX_SLIP_BYTES = 1500  # a raster slip's budget: 1.6 s at 9600 baud
+TEXT_CODEPAGE = "cp437"  # code page 0 of every ESC/POS printer; other text goes as dots
+TEXT_SCALE = 2  # a line the code page cannot hold: 8x8 glyphs, printed 16 dots tall
+
+RULESET_NAMES = {"duet": N_("Duet rules"), "paper": N_("Play-by-paper rules")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +41,7 @@ class SlipJob:
     data: bytes
     qr_mode: str  # "native" | "raster"
     text: str  # the game code printed on the slip
+    module_dots: int = 0  # printed dots per QR module
 
 
 def profile_has_native_qr(profile: str) -> bool:
@@ -32,8 +50,20 @@ def profile_has_native_qr(profile: str) -> bool:
     return bool(get_profile(profile).supports("qrCode"))
 
 
+def raster_scale(profile: str) -> int:
+    """2 when the printer doubles raster dots on request (``GS v 0`` modes 1-3), else 1.
+
+    Printers that print raster images in both densities (``highDensity`` in their
+    python-escpos profile) take the low-density modes as "double width/height".
+    """
+    from escpos.capabilities import get_profile
+
+    p = get_profile(profile)
+    return 2 if p.supports("bitImageRaster") and p.supports("highDensity") else 1
+
+
 def raster_module_dots(modules: int, paper_dots: int = PAPER_DOTS) -> int:
-    """The largest whole number of dots per module that fits the paper, capped."""
+    """The largest whole number of dots per module that fits the paper with its quiet zone."""
     return max(1, min(MAX_MODULE_DOTS, paper_dots // (modules + 2 * QUIET)))
 
 
@@ -43,39 +73,108 @@ def build_slip(
     qr: str = "auto",
     profile: str = DEFAULT_PROFILE,
     mission_name: str | None = None,
+    lang: str = "en",
     when: dt.date | None = None,
 ) -> SlipJob:
-    from escpos.constants import QR_ECLEVEL_M
-    from escpos.printer import Dummy
-
+    """The slip for ``code``, its words in ``lang`` (the table's language)."""
     text = encode(code)
     if qr == "auto":
         qr = "native" if profile_has_native_qr(profile) else "raster"
     if qr not in ("native", "raster"):
         raise ValueError(f"unknown QR mode '{qr}' (native, raster or auto)")
-    p = Dummy(profile=profile)
+    matrix = qr_matrix(text)
+    if qr == "native":
+        dots = raster_module_dots(len(matrix))
+        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when)
+        return SlipJob(data, qr, text, dots)
+    # Raster: the largest module that keeps the slip within its byte budget.
+    scale = raster_scale(profile)
+    most = raster_module_dots(len(matrix))
+    sizes = [d for d in range(most, 0, -1) if d % scale == 0 and d >= MIN_MODULE_DOTS] or [most]
+    for dots in sizes:
+        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when)
+        if len(data) <= MAX_SLIP_BYTES:
+            break
+    return SlipJob(data, qr, text, dots)
+
+
+def _job(
+    code: GameCode,
+    text: str,
+    matrix: list[list[bool]],
+    qr: str,
+    dots: int,
+    profile: str,
+    mission_name: str | None,
+    lang: str,
+    when: dt.date | None,
+) -> bytes:
+    from escpos.constants import QR_ECLEVEL_M
+    from escpos.printer import Dummy
+
+    _ = translation(lang).gettext
+    scale = raster_scale(profile)
+    p = Dummy(profile=profile, magic_encode_args={"disabled": True, "encoding": TEXT_CODEPAGE})
     p.hw("INIT")
     p.set(align="center", bold=True, double_height=True, double_width=True)
     p.textln("keystand")
     p.set(align="center", normal_textsize=True)
-    mission = code.rules.label
-    title = f"Mission {mission_name} ({mission})" if mission_name else f"Mission {mission}"
-    p.textln(title)
-    p.textln(f"{code.rules.ruleset} rules, {(when or dt.date.today()).isoformat()}")
-    modules = len(qr_matrix(text))
+    label = code.rules.label
+    if mission_name:
+        title = _("Mission {name} ({label})").format(name=_(mission_name), label=label)
+    else:
+        title = _("Mission {label}").format(label=label)
+    _line(p, title, scale)
+    rules = _(RULESET_NAMES[code.rules.ruleset])
+    _line(p, f"{rules}, {(when or dt.date.today()).isoformat()}", scale)
     if qr == "native":
-        p.qr(text, ec=QR_ECLEVEL_M, size=raster_module_dots(modules), native=True)
+        p.qr(text, ec=QR_ECLEVEL_M, size=dots, native=True)
         p.ln()
     else:
-        p.image(qr_image(text, raster_module_dots(modules), QUIET), impl="bitImageRaster")
+        # Only the code's own dots; the paper makes the quiet zone around them.
+        feed = QUIET * dots
+        p._raw(b"\x1bJ" + bytes((feed,)))  # ESC J n: feed n dots (python-escpos has no call)
+        _raster(p, draw_matrix(matrix, dots // scale, 0), scale)
+        p._raw(b"\x1bJ" + bytes((feed,)))
     p.set(align="center", bold=True)
     p.textln(text)
     p.set(align="left", bold=False)
     p.ln()
-    p.textln("Players:")
+    _line(p, _("Players:"), scale)
     p.ln()
     p.textln("________________________________")
     p.ln()
     p.textln("________________________________")
     p.cut()
-    return SlipJob(p.output, qr, text)
+    return p.output
+
+
+def _line(p: Dummy, line: str, scale: int) -> None:
+    """A line of text; one the printer's code page lacks (Japanese) goes as dots."""
+    try:
+        line.encode(TEXT_CODEPAGE)
+    except UnicodeEncodeError:
+        _raster(p, _text_image(line, TEXT_SCALE // scale), scale)
+    else:
+        p.textln(line)
+
+
+def _text_image(line: str, zoom: int) -> Image.Image:
+    from PIL import Image, ImageDraw
+
+    from ..screens import fonts
+
+    img = Image.new("1", (max(1, int(fonts.width(line))), fonts.SIZE), 1)
+    fonts.draw_text(ImageDraw.Draw(img), (0, 0), line, 0)
+    return img.resize((img.width * zoom, img.height * zoom), Image.Resampling.NEAREST)
+
+
+def _raster(p: Dummy, image: Image.Image, scale: int) -> None:
+    """``GS v 0``: at ``scale`` 2 the printer doubles every dot (mode 3)."""
+    double = scale == 2
+    p.image(
+        image,
+        impl="bitImageRaster",
+        high_density_horizontal=not double,
+        high_density_vertical=not double,
+    )

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from ..i18n import N_, N_plural
 from . import fonts
 from .text import gettext as _
+from .text import ngettext
 from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, Message, SeatView
 
 ROLE_LABEL = {
-    "clue": "Your clue",
-    "guess": "You guess",
-    "wait": "Partner",
-    "sudden_death": "Sudden death",
-    "over": "Game over",
+    "clue": N_("Your clue"),
+    "guess": N_("You guess"),
+    "wait": N_("Partner"),
+    "sudden_death": N_("Sudden death"),
+    "over": N_("Game over"),
 }
 COLOURS = {"G": (40, 170, 70), "B": (20, 20, 20), "T": (205, 180, 130)}
 
@@ -68,19 +70,19 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
 
 
 MENU_LABELS = {
-    "new_game": "New game",
-    "mission": "Mission",
-    "bank": "Bank",
-    "ruleset": "Rules",
-    "language": "Language",
-    "brightness": "Brightness",
-    "load_code": "Load code",
-    "show_qr": "Show QR",
-    "phone_link": "Phone link",
-    "print": "Print slip",
-    "shutdown": "Shut down",
+    "new_game": N_("New game"),
+    "mission": N_("Mission"),
+    "bank": N_("Bank"),
+    "ruleset": N_("Rules"),
+    "language": N_("Language"),
+    "brightness": N_("Brightness"),
+    "load_code": N_("Load code"),
+    "show_qr": N_("Show QR"),
+    "phone_link": N_("Phone link"),
+    "print": N_("Print slip"),
+    "shutdown": N_("Shut down"),
 }
-MENU_WORDS = ("Menu", "Hold to confirm", "standard")
+MENU_WORDS = (N_("Menu"), N_("Hold to confirm"), N_("standard"))
 
 
 def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
@@ -107,7 +109,7 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
 
 
 # The code-entry screen's help lines.
-ENTRY_HELP = ("press: add", "back: delete", "hold: load")
+ENTRY_HELP = (N_("press: add"), N_("back: delete"), N_("hold: load"))
 
 
 def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
@@ -115,7 +117,8 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
-    fonts.draw_text(draw, (2, 0), _(MENU_LABELS["load_code"]), ink)
+    title = MENU_LABELS["load_code"]
+    fonts.draw_text(draw, (2, 0), _(title), ink)
     typed = view.entry or ""
     per_line = 25  # half-width glyphs across the panel
     lines = [typed[i : i + per_line] for i in range(0, len(typed), per_line)][-2:]
@@ -152,92 +155,95 @@ def status_lines(view: SeatView) -> list[str]:
 
 
 # After the game a turn of the encoder shows the partner's key, another turn one's own.
-DEBRIEF = ("Partner's key", "Turn: theirs", "Turn: yours")
+DEBRIEF = (N_("Partner's key"), N_("Turn: theirs"), N_("Turn: yours"))
 
 
 # Each line fits the 62-pixel column beside the mono grid (15 half-width glyphs).
-MESSAGES = {
-    "take_token": ("Take a token", "%s up"),
-    "take_two": ("Take 2 tokens", "checkmark up"),
-    "nothing_left": ("Nothing left", "to guess"),
-    "sudden_death": ("Sudden death!", "No more clues"),
-    "won": ("You won!", "Score %d"),
-    "lost": ("Lost:", "%s"),
-    "put_back": ("%d too many?", "Take them out"),
-    "unexpected_take": ("%d missing?", "Put them back"),
-    "flip": ("Flip %d token", "%s up"),
-    "qr_too_long": ("QR too long", "for this panel"),
-    "sensor_fault": ("Bank slot %d:", "sensor fault"),
-    "clue_number": ("Clue for %d", "press to give"),
-    "refused": ("Not now:", "%s"),
-    "scan_refused": ("Scan refused:", "%s"),
-    "load_confirm": ("Load the scan?", "press: yes", "back: no"),
-    "printing": ("Printing slip",),
-    "printed": ("Slip printed",),
-    "print_failed": ("Printer:", "%s"),
+# A pair is a plural (``N_plural``): its form follows the count it shows.
+MESSAGES: dict[str, tuple[str | tuple[str, str], ...]] = {
+    "take_token": (N_("Take a token"), N_("%s up")),
+    "take_two": (N_("Take 2 tokens"), N_("checkmark up")),
+    "nothing_left": (N_("Nothing left"), N_("to guess")),
+    "sudden_death": (N_("Sudden death!"), N_("No more clues")),
+    "won": (N_("You won!"), N_("Score %d")),
+    "lost": (N_("Lost:"), "%s"),
+    "put_back": (N_("%d too many?"), N_("Take them out")),
+    "unexpected_take": (N_("%d missing?"), N_("Put them back")),
+    "flip": (N_plural("Flip %d token", "Flip %d tokens"), N_("%s up")),
+    "qr_too_long": (N_("QR too long"), N_("for this panel")),
+    "sensor_fault": (N_("Bank slot %d:"), N_("sensor fault")),
+    "clue_number": (N_("Clue for %d"), N_("press to give")),
+    "refused": (N_("Not now:"), "%s"),
+    "scan_refused": (N_("Scan refused:"), "%s"),
+    "load_confirm": (N_("Load the scan?"), N_("press: yes"), N_("back: no")),
+    "printing": (N_("Printing slip"),),
+    "printed": (N_("Slip printed"),),
+    "print_failed": (N_("Printer:"), "%s"),
 }
 
 
-# Words that arrive as message arguments and are translated too.
-ARG_WORDS = ("checkmark", "bystander", "assassin", "sudden_death", "out_of_tokens")
+# Words that arrive as message arguments (token sides, why a game was lost), as said.
+ARG_WORDS = {
+    "checkmark": N_("checkmark"),
+    "bystander": N_("bystander"),
+    "assassin": N_("assassin"),
+    "sudden_death": N_("sudden death"),
+    "out_of_tokens": N_("out of tokens"),
+}
 # Why the engine refused an action (IllegalAction.reason), as the screen says it.
 REFUSALS = {
-    "game_over": "game is over",
-    "still_guessing": "still guessing",
-    "sudden_death": "sudden death",
-    "clue_number": "clue 0 to 9",
-    "no_agents_to_clue": "no agents left",
-    "clue_order": "partner's clue",
-    "no_clue_yet": "no clue yet",
-    "not_guesser": "partner guesses",
-    "nothing_left": "nothing left",
-    "covered": "already covered",
-    "own_bystander": "you missed here",
-    "no_turn": "no turn to end",
-    "need_correct": "guess one first",
-    "not_allowed": "not allowed",
+    "game_over": N_("game is over"),
+    "still_guessing": N_("still guessing"),
+    "sudden_death": N_("sudden death"),
+    "clue_number": N_("clue 0 to 9"),
+    "no_agents_to_clue": N_("no agents left"),
+    "clue_order": N_("partner's clue"),
+    "no_clue_yet": N_("no clue yet"),
+    "not_guesser": N_("partner guesses"),
+    "nothing_left": N_("nothing left"),
+    "covered": N_("already covered"),
+    "own_bystander": N_("you missed here"),
+    "no_turn": N_("no turn to end"),
+    "need_correct": N_("guess one first"),
+    "not_allowed": N_("not allowed"),
 }
 # Why a scanned or dialled code was not loaded (GameCodeError.reason, ScanRefused).
 SCAN_REASONS = {
-    "not_a_code": "not a game code",
-    "mistyped": "mistyped code",
-    "version": "newer version",
-    "bad_settings": "unknown setup",
-    "seat_code": "a seat code",
-    "too_long": "too long",
-    "not_text": "not text",
+    "not_a_code": N_("not a game code"),
+    "mistyped": N_("mistyped code"),
+    "version": N_("newer version"),
+    "bad_settings": N_("unknown setup"),
+    "seat_code": N_("a seat code"),
+    "too_long": N_("too long"),
+    "not_text": N_("not text"),
 }
 # Why a slip did not print (PrinterError.reason).
 PRINTER_REASONS = {
-    "unplugged": "not connected",
-    "paper_out": "out of paper",
-    "no_answer": "no answer",
-    "jammed": "stopped (jam?)",
-    "lost": "connection lost",
+    "unplugged": N_("not connected"),
+    "paper_out": N_("out of paper"),
+    "no_answer": N_("no answer"),
+    "jammed": N_("stopped (jam?)"),
+    "lost": N_("connection lost"),
 }
 _REASONS = {"refused": REFUSALS, "scan_refused": SCAN_REASONS, "print_failed": PRINTER_REASONS}
-STATUS = ("Tokens %d", "Mistakes %d", "Clue %d")
-
-
-def catalog_ids() -> list[str]:
-    """Every string the seat screens translate: what the catalogs must cover."""
-    ids = [*ROLE_LABEL.values(), *STATUS, *ARG_WORDS, *MENU_LABELS.values(), *MENU_WORDS]
-    ids += [*REFUSALS.values(), *SCAN_REASONS.values(), *PRINTER_REASONS.values()]
-    ids += ENTRY_HELP
-    ids += DEBRIEF
-    ids += [part for parts in MESSAGES.values() for part in parts]
-    return list(dict.fromkeys(ids))
+STATUS = (N_("Tokens %d"), N_("Mistakes %d"), N_("Clue %d"))
 
 
 def message_lines(message) -> list[str]:
     template = MESSAGES.get(message.kind, (message.kind,))
     out = []
-    args = [_(a) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
+    args = [_(ARG_WORDS[a]) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
     reasons = _REASONS.get(message.kind)
     if reasons is not None:  # a reason code: said in the table's language
         fallback = next(iter(reasons.values()))
         args = [_(reasons.get(str(a), fallback)) for a in message.args]
     for part in template:
+        if isinstance(part, tuple):  # a plural: the form follows the count it shows
+            singular, plural = part
+            count = int(args[0])
+            out.append(ngettext(singular, plural, count) % count)
+            args = args[1:]
+            continue
         wanted = part.count("%")
         out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
         args = args[wanted:]

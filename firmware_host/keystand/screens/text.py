@@ -1,42 +1,32 @@
-"""On-screen strings go through gettext; catalogs are .po files in ``locale/``.
+"""The seat screens' language: one table language, switched at run time.
 
-The catalogs are compiled in memory with Babel when a language is chosen, so the
-repository holds only the editable ``.po`` sources.
+Both seats read the same language, chosen in the menu; ``use`` switches it and
+the next frames are drawn in it. Catalogs come from :mod:`keystand.i18n`.
 """
 
 from __future__ import annotations
 
-import gettext as _gettext
-import io
-from pathlib import Path
+from ..i18n import LANGUAGES, translation
 
-from .. import LANGUAGES
+__all__ = ["LANGUAGES", "current", "gettext", "ngettext", "use"]
 
-LOCALE_DIR = Path(__file__).with_name("locale")
-
-_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_lang = "en"
 
 
 def gettext(message: str) -> str:
-    return _translation.gettext(message)
+    return translation(_lang).gettext(message)
 
 
-def catalog(lang: str) -> _gettext.NullTranslations:
-    """The translations for ``lang`` (English is the source language)."""
-    if lang == "en":
-        return _gettext.NullTranslations()
-    if lang not in LANGUAGES:
-        raise ValueError(f"no screen language '{lang}' (choose {', '.join(LANGUAGES)})")
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with (LOCALE_DIR / f"{lang}.po").open("rb") as f:
-        compiled = io.BytesIO()
-        write_mo(compiled, read_po(f, locale=lang))
-    compiled.seek(0)
-    return _gettext.GNUTranslations(compiled)
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translation(_lang).ngettext(singular, plural, n)
 
 
 def use(lang: str) -> None:
-    global _translation
-    _translation = catalog(lang)
+    """Draw the seat screens in ``lang`` from now on (``ValueError`` if unknown)."""
+    global _lang
+    translation(lang)  # load (and check) it now, not in the middle of a frame
+    _lang = lang
+
+
+def current() -> str:
+    return _lang

@@ -1,9 +1,10 @@
 """Read an ESC/POS byte stream back into what the paper would show.
 
 The printer simulator and the tests use this to check what went over the wire:
-text lines, raster images (``GS v 0``), native QR codes (``GS ( k``), feeds and
-cuts. It understands the commands keystand's slips use (python-escpos output)
-and refuses anything else, so a change in the encoder cannot pass unnoticed.
+text lines, raster images (``GS v 0``, in its double-width and double-height
+modes too), native QR codes (``GS ( k``), dot feeds (``ESC J``) and cuts. It
+understands the commands keystand's slips use (python-escpos output) and
+refuses anything else, so a change in the encoder cannot pass unnoticed.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ class Line:
 class Raster:
     image: Image.Image  # mode "1", dark dots are 0
     align: int = 0
+
+
+@dataclass
+class Feed:
+    dots: int  # blank paper fed by ESC J
 
 
 @dataclass
@@ -101,6 +107,8 @@ def decode(data: bytes) -> Paper:
                     big = bool(arg & 0x30)
                 elif cmd == 0x64:
                     paper.items.extend(Line("", align) for _ in range(arg))
+                elif cmd == 0x4A:
+                    paper.items.append(Feed(arg))
                 pos += 3
             else:
                 raise EscposDecodeError(f"unknown command ESC 0x{cmd:02x} at byte {pos}")
@@ -116,11 +124,19 @@ def decode(data: bytes) -> Paper:
                 paper.cuts += 1
             elif cmd == 0x76:  # GS v 0 m xL xH yL yH raster
                 head = need(8)
+                mode = head[3] % 48 if head[3] >= 48 else head[3]
+                if mode > 3:
+                    raise EscposDecodeError(f"unknown raster mode {head[3]} at byte {pos}")
                 width_bytes = head[4] | head[5] << 8
                 height = head[6] | head[7] << 8
                 pos += 8
                 raw = need(width_bytes * height)
                 img = Image.frombytes("1", (width_bytes * 8, height), bytes(x ^ 0xFF for x in raw))
+                # Mode bit 0 doubles every dot's width, bit 1 its height: what the paper shows.
+                wide, tall = 1 + (mode & 1), 1 + (mode >> 1)
+                if mode:
+                    size = (img.width * wide, img.height * tall)
+                    img = img.resize(size, Image.Resampling.NEAREST)
                 paper.items.append(Raster(img, align))
                 pos += width_bytes * height
             elif cmd == 0x28:  # GS ( k / GS ( L
@@ -158,7 +174,11 @@ def render(paper: Paper, width: int = 384) -> Image.Image:
     """The slip as it comes out of the printer: black on white, ``width`` dots wide."""
     from ..qr import draw_matrix, qr_matrix
 
-    font = ImageFont.load_default()
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont
+    try:  # a printer's code page 437 has ä and ö; Pillow's built-in font does not
+        font = ImageFont.truetype("DejaVuSans.ttf", 11)
+    except OSError:
+        font = ImageFont.load_default()
     blocks: list[tuple[Image.Image, int]] = []
     for item in paper.items:
         if isinstance(item, Line):
@@ -172,6 +192,8 @@ def render(paper: Paper, width: int = 384) -> Image.Image:
             blocks.append((small, item.align))
         elif isinstance(item, Raster):
             blocks.append((item.image, item.align))
+        elif isinstance(item, Feed):
+            blocks.append((Image.new("1", (1, item.dots), 1), 0))
         else:
             blocks.append((draw_matrix(qr_matrix(item.data), item.module, 0), item.align))
     height = sum(b.height for b, _ in blocks) + 8

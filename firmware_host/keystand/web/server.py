@@ -32,9 +32,9 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from .. import LANGUAGES
 from ..app.daemon import Daemon, build_daemon
 from ..config import DeviceConfig
+from ..i18n import LANGUAGES
 from ..rules.layout import SEATS
 from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
 
@@ -194,7 +194,7 @@ class Simulator:
 
     def set_words(self, lang: str) -> str | None:
         if lang not in (*LANGUAGES, "off"):
-            return f"no word list '{lang}' (en, fi, ja or off)"
+            return f"no word list '{lang}' ({', '.join(LANGUAGES)} or off)"
         self.words_lang = None if lang == "off" else lang
         self._send_words()
         return None
