@@ -348,7 +348,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
 def cmd_book(args: argparse.Namespace) -> int:
     import secrets
 
-    from .books.book import write_books
+    from .books.book import BookSetup
+    from .books.output import BookError, write_books
 
     if not 1 <= args.games <= 500:
         raise CommandError("--games must be 1 to 500")
@@ -358,23 +359,42 @@ def cmd_book(args: argparse.Namespace) -> int:
     args.turn_order = "strict"
     args.bonus = []
     rules = _rules_from(args)
+    mission_name = None
+    if rules.mission:
+        from .config import user_mission_maps
+        from .rules.missions import load_book
+
+        mission_name = load_book(user_mission_maps()).missions[rules.mission].name
     seed = secrets.randbelow(10**12) if args.seed is None else args.seed
-    try:
-        written = write_books(
-            Path(args.out),
-            games=args.games,
-            name=args.name,
-            lang=args.lang,
-            rules=rules,
-            seed=seed,
-            paper=args.paper,
-            pdf=not args.no_pdf,
-        )
-    except OSError as exc:
-        raise CommandError(f"cannot write the books into {args.out}: {exc}") from None
+    setup = BookSetup(
+        name=args.name,
+        lang=args.lang,
+        rules=rules,
+        seed=seed,
+        total=args.games,
+        paper=args.paper,
+        mission_name=mission_name,
+    )
+    with _progress_bar(2 * args.games, "pages") as advance:
+        try:
+            written = write_books(Path(args.out), setup, pdf=not args.no_pdf, progress=advance)
+        except BookError as exc:
+            raise CommandError(f"{exc}; the books in {args.out} are unchanged") from None
     print(f"book seed {seed}")
     print("\n".join(str(p) for p in written))
     return 0
+
+
+@contextlib.contextmanager
+def _progress_bar(total: int, unit: str):
+    """A progress bar on stderr when it is a terminal (tqdm); nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=total, unit=unit, file=sys.stderr, leave=False) as bar:
+        yield bar.update
 
 
 def _checked_config(path: str | Path):

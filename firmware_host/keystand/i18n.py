@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # gettext is imported when a catalog is first loaded, not on start-up
+# Not typing.TYPE_CHECKING: this module is on `keystand play`'s start-up path, which
+# does not import typing; type checkers treat any TYPE_CHECKING name as true.
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # gettext itself is imported when a catalog is first loaded
     from gettext import NullTranslations
 
 LANGUAGES: tuple[str, ...] = ("en", "fi", "ja")

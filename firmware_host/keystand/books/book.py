@@ -1,31 +1,39 @@
-"""Paper player books: one game per page, one book per player, HTML and PDF.
+"""Paper player books: one game per page, one book per player, as HTML.
 
 Both books of a set come from one book seed, so their pages agree game by game:
 the same words in the same places, each player's own side of the key, and the
-same QR code (the whole game code, with its word deal) on both.
+same QR code (the whole game code, with its word deal) on both. Pages are made
+one game at a time (``book_game``), so a book of any length is written without
+holding it whole; ``books.output`` writes the pair and prints the PDFs.
 """
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import hashlib
-import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 
 from .. import __version__
-from ..qr import qr_image
+from ..i18n import translation
+from ..names import RULESET_NAMES, mission_title
+from ..qr import qr_matrix
 from ..rules.gamecode import Deal, GameCode, encode
 from ..rules.keygen import seeded_layout
 from ..rules.layout import Layout, Seat, seat_index
 from ..rules.setup import Rules
 from . import words as wordlists
+from .fit import font_size_pt
 from .texts import book_texts
 
 SYMBOLS = {"G": "◆", "B": "✖", "T": "○"}
 PAPERS = {"a4": "A4", "letter": "letter"}
+# Grid cell height per paper: what the page leaves once the list, tracks, QR and legend
+# are set (letter is 18 mm shorter than A4; Japanese lines are the tallest).
+CELL_HEIGHT_MM = {"a4": 27.0, "letter": 23.0}
+CELL_TEXT_MM = 31.0  # a grid cell's width for text on A4 (the narrower paper), less padding
+WORD_MAX_PT = 24.0  # what the cell's height leaves for a word under its symbol
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,17 +44,18 @@ class BookGame:
     code: str  # the game code the QR holds
 
 
+def book_game(seed: int, k: int, rules: Rules, word_list: wordlists.WordList) -> BookGame:
+    """Game ``k`` (0-based) of book seed ``seed`` (docs/books.md)."""
+    layout = seeded_layout(seed, k)
+    digest = hashlib.sha256(f"keystand/book/v1/{seed}/{k}".encode()).digest()
+    deal_seed = int.from_bytes(digest[:5], "big")  # 40 bits, what a game code holds
+    code = encode(GameCode(rules, layout=layout, deal=Deal(word_list.id, deal_seed)))
+    return BookGame(k + 1, layout, wordlists.deal(word_list, deal_seed), code)
+
+
 def book_games(seed: int, count: int, rules: Rules, lang: str) -> list[BookGame]:
     word_list = wordlists.load(lang)
-    games = []
-    for k in range(count):
-        layout = seeded_layout(seed, k)
-        digest = hashlib.sha256(f"keystand/book/v1/{seed}/{k}".encode()).digest()
-        deal_seed = int.from_bytes(digest[:5], "big")  # 40 bits, what a game code holds
-        deal = Deal(word_list.id, deal_seed)
-        code = encode(GameCode(rules, layout=layout, deal=deal))
-        games.append(BookGame(k + 1, layout, wordlists.deal(word_list, deal_seed), code))
-    return games
+    return [book_game(seed, k, rules, word_list) for k in range(count)]
 
 
 def _display(word: str, lang: str) -> str:
@@ -57,76 +66,114 @@ def _boxes(n: int) -> str:
     return "".join('<span class="box"></span>' for _ in range(n))
 
 
-def _qr_data_uri(text: str) -> str:
-    buf = io.BytesIO()
-    qr_image(text, module=6, border=4).save(buf, format="PNG")
-    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+def qr_svg(text: str, border: int = 4) -> str:
+    """The QR code as inline SVG: one square per dark module, crisp at any print size."""
+    matrix = qr_matrix(text)
+    size = len(matrix) + 2 * border
+    dark = "".join(
+        f"M{c + border} {r + border}h1v1h-1z"
+        for r, row in enumerate(matrix)
+        for c, on in enumerate(row)
+        if on
+    )
+    return (
+        f'<svg class="qr" viewBox="0 0 {size} {size}" shape-rendering="crispEdges" '
+        f'xmlns="http://www.w3.org/2000/svg"><rect width="{size}" height="{size}" fill="#fff"/>'
+        f'<path d="{dark}" fill="#000"/></svg>'
+    )
 
 
 CSS = """
 @page { size: %(paper)s; margin: 11mm; }
-body { font-family: "DejaVu Sans", "Noto Sans CJK JP", sans-serif; font-size: 10.5pt; color: #111; }
-h1 { font-size: 20pt; margin: 0 0 2mm; } h2 { font-size: 13pt; margin: 4mm 0 2mm; }
-.page { page-break-before: always; }
+* { -webkit-print-color-adjust: exact; print-color-adjust: exact; box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Noto Sans CJK JP", sans-serif; font-size: 10pt; color: #111;
+       margin: 0; }
+:lang(ja) body, body:lang(ja) { font-family: "Noto Sans CJK JP", "DejaVu Sans", sans-serif; }
+h1 { font-size: 20pt; margin: 0 0 1mm; } h2 { font-size: 12pt; margin: 3.5mm 0 1mm; }
+p, ol, ul { margin: 0 0 1.5mm; } ol { padding-left: 5mm; } li { margin-bottom: 0.8mm; }
+.page { break-before: page; }
 .head { display: flex; justify-content: space-between; font-weight: bold; font-size: 12pt;
-        border-bottom: 0.4mm solid #111; padding-bottom: 1mm; margin-bottom: 3mm; }
-table.grid { border-collapse: separate; border-spacing: 1.2mm; width: 100%%; table-layout: fixed; }
-table.grid td { height: 15mm; text-align: center; vertical-align: middle; border: 0.3mm solid #555;
-                border-radius: 1.5mm; font-size: 9pt; padding: 0.5mm; overflow-wrap: anywhere; }
-.sym { display: block; font-size: 11pt; }
+        border-bottom: 0.4mm solid #111; padding-bottom: 1mm; margin-bottom: 2mm; }
+table.grid { border-collapse: separate; border-spacing: 1.2mm; table-layout: fixed;
+             margin: 0 -1.2mm; width: calc(100%% + 2.4mm); }
+table.grid td { height: %(cell)smm; text-align: center; vertical-align: middle;
+                border: 0.3mm solid #555; border-radius: 1.5mm; padding: 0.5mm; white-space: nowrap;
+                overflow: hidden; font-weight: bold; line-height: 1.1; }
+.sym { display: block; font-size: 11pt; font-weight: normal; margin-bottom: 0.8mm; }
 td.g, li.g { background: #bfe3b4; } td.b, li.b { background: #222; color: #fff; }
 td.t, li.t { background: #efe3c4; }
-.cols { display: flex; gap: 6mm; margin-top: 3mm; }
-ul.list { list-style: none; padding: 0; margin: 0; columns: 2; column-gap: 3mm; font-size: 9.5pt; }
-ul.list li { padding: 0.6mm 1.5mm; margin-bottom: 0.8mm; border-radius: 1mm; break-inside: avoid; }
-.track { margin: 1.5mm 0; } .track b { display: block; font-size: 9pt; }
+.cols { display: flex; gap: 6mm; margin-top: 2mm; }
+ul.list { list-style: none; padding: 0; margin: 0; columns: 3; column-gap: 2.5mm; font-size: 10pt; }
+ul.list li { padding: 0.3mm 1.2mm; margin-bottom: 0.6mm; border-radius: 1mm; break-inside: avoid;
+              line-height: 1.25; white-space: nowrap; }
+.track { margin: 1mm 0; } .track b { display: block; font-size: 9pt; }
 .box { display: inline-block; width: 4mm; height: 4mm; border: 0.3mm solid #111; margin-right: 1mm;
-       vertical-align: middle; }
-.qr { text-align: center; } .qr img { width: 38mm; }
+       vertical-align: middle; background: #fff; }
+.side { text-align: center; } svg.qr { width: 38mm; height: 38mm; }
 .code { font-family: "DejaVu Sans Mono", monospace; font-size: 9pt; }
 .small { font-size: 8.5pt; color: #333; }
+.legend { font-size: 9pt; border-top: 0.3mm solid #777; padding-top: 1mm; margin-top: 2mm; }
 """
 
 
-def render_html(
-    games: list[BookGame],
-    seat: Seat,
-    *,
-    name: str,
-    lang: str,
-    rules: Rules,
-    seed: int,
-    paper: str = "a4",
-    when: dt.date | None = None,
-) -> str:
-    t = book_texts(lang)
-    when = when or dt.date.today()
-    score = t["score_paper"] if rules.ruleset == "paper" else t["score_duet"]
-    seed_line = str(t["seed"]).format(seed=seed, ruleset=rules.ruleset, mission=rules.label)
-    points = t[rules.ruleset]
-    assert isinstance(points, tuple | list)
-    rules_text = "".join(f"<li>{escape(p)}</li>" for p in points)
-    out = [
-        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">',
-        f"<title>{escape(name)} — {escape(str(t['book']).format(seat=seat))}</title>",
-        f"<style>{CSS % {'paper': PAPERS[paper]}}</style></head><body>",
-        '<section class="cover">',
-        f'<div class="head"><span>{escape(str(t["book"]).format(seat=seat))}</span>'
-        f"<span>keystand {__version__}</span></div>",
-        f"<h1>{escape(name)}</h1><p>{when.isoformat()}</p>",
-        f'<p class="small">{escape(seed_line)}</p>',
-        f"<h2>{escape(str(t['how']))}</h2><ol>{rules_text}</ol>",
-        f"<h2>{escape(str(t['scoring']))}</h2><p>{escape(str(score))}</p>",
-        f'<p class="small">{escape(str(t["legend"]))}</p>',
-        "</section>",
-    ]
-    for game in games:
-        out.append(_game_page(game, seat, lang, rules, t, len(games)))
-    out.append("</body></html>")
-    return "\n".join(out)
+@dataclass(frozen=True, slots=True)
+class BookSetup:
+    """Everything a book's pages say besides the games themselves."""
+
+    name: str
+    lang: str
+    rules: Rules
+    seed: int
+    total: int  # games in the book
+    paper: str = "a4"
+    mission_name: str | None = None
+    when: dt.date | None = None
 
 
-def _game_page(game: BookGame, seat: Seat, lang: str, rules: Rules, t: dict, total: int) -> str:
+def head(setup: BookSetup, seat: Seat) -> str:
+    t = book_texts(setup.lang)
+    title = f"{setup.name} — {str(t['book']).format(seat=seat)}"
+    return (
+        f'<!DOCTYPE html><html lang="{setup.lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title>"
+        f"<style>{CSS % {'paper': PAPERS[setup.paper], 'cell': CELL_HEIGHT_MM[setup.paper]}}"
+        "</style></head><body>"
+    )
+
+
+TAIL = "</body></html>\n"
+
+
+def cover(setup: BookSetup, seat: Seat) -> str:
+    t = book_texts(setup.lang)
+    _ = translation(setup.lang).gettext
+    rules = setup.rules
+    when = setup.when or dt.date.today()
+    ruleset = rules.ruleset
+    mission = mission_title(_, rules.label, setup.mission_name)
+    setup_line = " · ".join(
+        [str(t["seed"]).format(seed=setup.seed), _(RULESET_NAMES[ruleset]), mission]
+    )
+    steps = "".join(f"<li>{escape(p)}</li>" for p in t[ruleset])
+    clues = "".join(f"<p>{escape(p)}</p>" for p in t["clues"])
+    book = escape(str(t["book"]).format(seat=seat))
+    return f"""<section class="cover">
+<div class="head"><span>{book}</span><span>keystand {__version__}</span></div>
+<h1>{escape(setup.name)}</h1><p>{when.isoformat()}</p>
+<p class="small">{escape(setup_line)}</p>
+<h2>{escape(str(t["win_title"]))}</h2><p>{escape(str(t["win"]))}</p>
+<h2>{escape(str(t["how"]))}</h2><ol>{steps}</ol>
+<h2>{escape(str(t["clues_title"]))}</h2>{clues}<p>{escape(str(t[ruleset + "_invalid"]))}</p>
+<h2>{escape(str(t["mistakes_title"]))}</h2><p>{escape(str(t[ruleset + "_mistakes_out"]))}</p>
+<h2>{escape(str(t["scoring"]))}</h2><p>{escape(str(t["score_" + ruleset]))}</p>
+<p class="legend">{escape(str(t["legend"]))}</p>
+</section>"""
+
+
+def game_page(game: BookGame, seat: Seat, setup: BookSetup) -> str:
+    t = book_texts(setup.lang)
+    _ = translation(setup.lang).gettext
+    lang, rules = setup.lang, setup.rules
     side = game.layout.side(seat)
     order = [seat_index(i, seat) for i in range(25)]
     rows = []
@@ -134,10 +181,11 @@ def _game_page(game: BookGame, seat: Seat, lang: str, rules: Rules, t: dict, tot
         cells = []
         for i in order[r * 5 : r * 5 + 5]:
             role = side[i]
-            word = escape(_display(game.words[i], lang))
+            word = _display(game.words[i], lang)
+            size = font_size_pt(word, CELL_TEXT_MM, WORD_MAX_PT)
             cells.append(
-                f'<td class="{role.lower()}" data-role="{role}">'
-                f'<span class="sym">{SYMBOLS[role]}</span>{word}</td>'
+                f'<td class="{role.lower()}" data-role="{role}" style="font-size: {size}pt">'
+                f'<span class="sym">{SYMBOLS[role]}</span>{escape(word)}</td>'
             )
         rows.append("<tr>" + "".join(cells) + "</tr>")
     listed = sorted(range(25), key=lambda i: game.words[i].casefold())
@@ -146,45 +194,29 @@ def _game_page(game: BookGame, seat: Seat, lang: str, rules: Rules, t: dict, tot
         f"{escape(_display(game.words[i], lang))}</li>"
         for i in listed
     )
-    head = escape(t["game"].format(n=game.number, total=total))
+    page_head = escape(str(t["game"]).format(n=game.number, total=setup.total))
+    mission = escape(mission_title(_, rules.label, setup.mission_name))
+    score = t["score_" + rules.ruleset]
+    player = escape(str(t["player"]).format(seat=seat))
     return f"""<section class="page" data-game="{game.number}">
-<div class="head"><span>{head}</span><span>{escape(t["player"].format(seat=seat))}</span></div>
+<div class="head"><span>{page_head}</span><span>{mission}</span><span>{player}</span></div>
 <table class="grid">{"".join(rows)}</table>
-<div class="cols"><div style="flex: 1.3">
-<h2>{escape(t["words"])}</h2><ul class="list">{items}</ul>
-<div class="track"><b>{escape(t["turns"])}</b>{_boxes(rules.tokens)}</div>
-<div class="track"><b>{escape(t["mistakes"])}</b>{_boxes(rules.bystander_tokens)}</div>
-<div class="track"><b>{escape(t["targets"])}</b>{_boxes(15)}</div>
-<div class="track"><b>{escape(t["score"])}</b>______</div>
-</div><div style="flex: 1" class="qr"><img src="{_qr_data_uri(game.code)}" alt="{game.code}">
-<div class="code">{game.code}</div><p class="small">{escape(t["load"])}</p>
-<p class="small">{escape(t["score_paper"] if rules.ruleset == "paper" else t["score_duet"])}</p>
-</div></div></section>"""
+<div class="cols"><div style="flex: 1">
+<h2>{escape(str(t["words"]))}</h2><ul class="list">{items}</ul>
+<div class="track"><b>{escape(str(t["turns"]))}</b>{_boxes(rules.tokens)}</div>
+<div class="track"><b>{escape(str(t["mistakes"]))}</b>{_boxes(rules.bystander_tokens)}</div>
+<div class="track"><b>{escape(str(t["targets"]))}</b>{_boxes(15)}</div>
+<div class="track"><b>{escape(str(t["score"]))}</b>______</div>
+</div><div style="flex: 0 0 46mm" class="side">{qr_svg(game.code)}
+<div class="code">{game.code}</div><p class="small">{escape(str(t["load"]))}</p>
+<p class="small">{escape(str(score))}</p>
+</div></div>
+<p class="legend">{escape(str(t["legend"]))}</p></section>"""
 
 
-def write_books(
-    out_dir: Path,
-    *,
-    games: int,
-    name: str,
-    lang: str,
-    rules: Rules,
-    seed: int,
-    paper: str = "a4",
-    pdf: bool = True,
-) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
-    plan = book_games(seed, games, rules, lang)
-    written = []
-    for seat in ("A", "B"):
-        html = render_html(plan, seat, name=name, lang=lang, rules=rules, seed=seed, paper=paper)
-        html_path = out_dir / f"book-{seat}.html"
-        html_path.write_text(html, encoding="utf-8")
-        written.append(html_path)
-        if pdf:
-            from weasyprint import HTML
+def pages(setup: BookSetup, seat: Seat, games: range) -> Iterator[str]:
+    """The game pages of ``games`` (0-based numbers), made one at a time."""
+    word_list = wordlists.load(setup.lang)
+    for k in games:
+        yield game_page(book_game(setup.seed, k, setup.rules, word_list), seat, setup)
 
-            pdf_path = out_dir / f"book-{seat}.pdf"
-            HTML(string=html, base_url=str(out_dir)).write_pdf(pdf_path)
-            written.append(pdf_path)
-    return written

@@ -16,7 +16,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..i18n import N_, translation
+from ..i18n import translation
+from ..names import RULESET_NAMES, mission_title
 from ..qr import draw_matrix, qr_matrix
 from ..rules.gamecode import GameCode, encode
 from . import DEFAULT_PROFILE
@@ -32,8 +33,6 @@ MIN_MODULE_DOTS = 4  # 0.5 mm: what phone cameras and GM65-type scanners still r
 MAX_SLIP_BYTES = 1500  # a raster slip's budget: 1.6 s at 9600 baud
 TEXT_CODEPAGE = "cp437"  # code page 0 of every ESC/POS printer; other text goes as dots
 TEXT_SCALE = 2  # a line the code page cannot hold: 8x8 glyphs, printed 16 dots tall
-
-RULESET_NAMES = {"duet": N_("Duet rules"), "paper": N_("Play-by-paper rules")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +118,7 @@ def _job(
     p.set(align="center", bold=True, double_height=True, double_width=True)
     p.textln("keystand")
     p.set(align="center", normal_textsize=True)
-    label = code.rules.label
-    if mission_name:
-        title = _("Mission {name} ({label})").format(name=_(mission_name), label=label)
-    else:
-        title = _("Mission {label}").format(label=label)
-    _line(p, title, scale)
+    _line(p, mission_title(_, code.rules.label, mission_name), scale)
     rules = _(RULESET_NAMES[code.rules.ruleset])
     _line(p, f"{rules}, {(when or dt.date.today()).isoformat()}", scale)
     if qr == "native":
