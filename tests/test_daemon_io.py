@@ -121,3 +121,21 @@ def test_brightness_from_the_config_and_the_menu_reaches_both_panels(device):
     assert wait_for(lambda: all(r.contrast == 160 for r in panels))  # [game] default
     _menu_choose(device, "B", "brightness")  # one press: the next step, 255
     assert wait_for(lambda: all(r.contrast == 255 for r in panels))
+
+
+def test_a_slip_prints_in_the_tables_language(tmp_path):
+    from helpers import device_config
+    from keystand.printing.slip import build_slip
+
+    printer = FakePrinter(paper_status=None)
+    device = start_device(tmp_path, device_config(game={"language": "fi"}), printer=printer.path)
+    try:
+        _menu_choose(device, "A", "print")
+        assert wait_for(lambda: _messages(device.daemon)["A"] == "printed", limit=10)
+        lines = escpos_paper.decode(printer.wait_idle()).text_lines
+    finally:
+        device.stop()
+        printer.close()
+    game = GameCode(device.daemon.state.rules, layout=decode_key(KEY))
+    assert lines == escpos_paper.decode(build_slip(game, lang="fi").data).text_lines
+    assert lines != escpos_paper.decode(build_slip(game, lang="en").data).text_lines

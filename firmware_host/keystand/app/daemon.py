@@ -224,8 +224,16 @@ class Daemon:
 
         state = self.session.state
         assert self.config.printer is not None
+        mission = None
+        if state.rules.mission:
+            book = load_book(user_mission_maps())
+            found = book.missions.get(state.rules.mission)
+            mission = found.name if found else None
         job = build_slip(
-            GameCode(state.rules, layout=state.layout), profile=self.config.printer.profile
+            GameCode(state.rules, layout=state.layout),
+            profile=self.config.printer.profile,
+            mission_name=mission,
+            lang=self.settings.language,  # the table's language
         )
         printer.submit(job.data)
         log.info("printing a slip for game %s", self.journal.game_id)
