@@ -20,3 +20,13 @@ def device(tmp_path):
     d: Device = start_device(tmp_path)
     yield d
     d.stop()
+
+
+@pytest.fixture(autouse=True)
+def _screens_in_english():
+    """The screens' language is the process's (one table per daemon): a test whose
+    device speaks Finnish must not leave the next test reading Finnish."""
+    from keystand.screens import text
+
+    yield
+    text.use("en")

@@ -137,15 +137,25 @@ class Device:
 
 
 def start_device(
-    state_dir: Path, config: DeviceConfig | None = None, key: str = KEY, **ports: str
+    state_dir: Path,
+    config: DeviceConfig | None = None,
+    key: str = KEY,
+    legend_read: bool = True,
+    **ports: str,
 ) -> Device:
     """Build the simulated device and start its loop; ``ports`` points its printer
-    or scanner at a test's own pty."""
+    or scanner at a test's own pty. ``legend_read``: close the legend a new device
+    opens with, as the players would, before the test's own touches."""
     d = build_daemon(config or device_config(), "sim", state_dir, key=key, ports=ports)
     table = d.hardware.table
     assert table is not None
     thread = threading.Thread(target=d.run)
     thread.start()
+    if legend_read:  # a new device opens with the legend; a touch (back) closes it
+        for seat in "AB":
+            if d.session.legend[seat]:
+                table.command(f"{seat} back")
+        assert wait_for(lambda: not any(d.session.legend.values()))
     return Device(d, table, thread)
 
 

@@ -94,9 +94,9 @@ def test_a_token_turned_over_is_shown_until_it_is_turned_back(mission_table):
 
 def test_a_pass_by_taking_a_checkmark_token(mission_table):
     d, sim = mission_table
-    sim.command("A press")  # A gives a clue for 1
+    # A says a clue aloud; B's first guess records it (no press for A).
     for _ in range(10):
-        sim.command("B right")  # B's cursor onto a green of A's side (see test_daemon)
+        sim.command("B right")  # B's cursor onto a green of A's side (see helpers.KEY)
     sim.command("B press")
     assert wait_for(lambda: d.state.agents_found == 1)
     sim.command("bank take 1")
@@ -107,7 +107,6 @@ def test_a_pass_by_taking_a_checkmark_token(mission_table):
 
 def test_the_wrong_side_taken_asks_for_a_flip(mission_table):
     d, sim = mission_table
-    sim.command("A press")
     for _ in range(10):
         sim.command("B right")
     sim.command("B press")

@@ -52,42 +52,43 @@ def _session(tokens=9):
 
 def test_taking_a_token_after_a_correct_guess_is_the_pass():
     s, journal = _session()
-    s.control("A", "press")  # A gives a clue for 1
     s.cursor["B"] = 24 - 1  # B's cursor on b1 (seat B sees A's cell 1 at its 23)
-    s.control("B", "press")  # B guesses b1: green for A
-    assert s.state.agents_found == 1
+    s.control("B", "press")  # A said a clue; B guesses b1: green for A
+    assert s.state.agents_found == 1 and s.state.giver == "A" and len(journal) == 2
     s.bank(8)  # B takes a token from the bank
     assert s.state.phase == "clue" and s.state.tokens_left == 8 and s.state.passes == 1
     assert type(journal[-1]).__name__ == "Pass"
-    assert all(m is None for m in s.messages.values())
+    assert all(m is None for m in s.messages.values()) and s.tokens_owed == 0
 
 
 def test_after_a_bystander_the_token_leaving_is_the_mark():
     s, journal = _session()
-    s.control("A", "press")
     s.cursor["B"] = 24 - 3  # d1: tan for A
     s.control("B", "press")
-    assert s.state.tokens_left == 8 and s.to_take == 1
-    assert s.messages["A"].kind == "take_token" and s.messages["B"].kind == "take_token"
-    s.bank(8)  # the giver takes the token to mark the word
-    assert s.to_take == 0 and s.state.tokens_left == 8 and len(journal) == 2
+    assert s.state.tokens_left == 8 and s.tokens_owed == 1
+    assert s.messages["A"].kind == "take" and s.messages["B"].kind == "take"
+    assert s.messages["A"].args == (1, "bystander", "bystander")
+    s.control("A", "right")  # a touch does not clear what the table still owes
+    assert s.messages["A"].kind == "take"
+    s.bank(8)  # the giver takes the token to mark the word: the prompt goes at once
+    assert s.tokens_owed == 0 and s.state.tokens_left == 8 and len(journal) == 2
+    assert s.messages == {"A": None, "B": None}
 
 
 def test_unexpected_tokens_are_shown_never_absorbed():
     s, journal = _session()
     s.bank(8)  # taken during the clue phase: nobody's turn is ending
     assert s.state.tokens_left == 9 and len(journal) == 0
-    assert s.messages["A"].kind == "unexpected_take" and s.messages["A"].args == (1,)
+    assert s.messages["A"].kind == "missing" and s.messages["A"].args == (1, "")
     s.bank(9)  # put back: all is well again
     assert s.messages["A"] is None
     s.bank(10)  # one too many
-    assert s.messages["B"].kind == "put_back"
+    assert s.messages["B"].kind == "extra" and s.messages["B"].args == (1,)
 
 
 def test_without_sensors_the_back_button_passes():
     journal = []
     s = Session(new_game(decode(KEY), Rules()), lambda a, st_: journal.append(a))
-    s.control("A", "press")
     s.cursor["B"] = 23
     s.control("B", "press")
     s.control("B", "back")

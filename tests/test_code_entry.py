@@ -76,7 +76,8 @@ def test_back_deletes_then_leaves():
 
 def test_mid_game_a_dialled_code_asks_first():
     s = _session()
-    s.control("A", "press")  # a clue: the game is under way
+    s.cursor["B"] = 23  # b1, green on A's side
+    s.control("B", "press")  # A's clue, said aloud, and B's guess: the game is under way
     _open_entry(s, "B")
     _dial(s, "B", encode(GameCode(Rules(), layout=unrank(77))).replace("-", "")[4:])
     s.control("B", "hold")

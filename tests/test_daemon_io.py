@@ -25,6 +25,7 @@ MENU = [
     "ruleset",
     "language",
     "brightness",
+    "legend",
     "show_qr",
     "print",
     "load_code",
@@ -49,7 +50,9 @@ def test_a_scan_before_play_loads_the_game(device):
 
 def test_a_scan_mid_game_asks_first(device):
     d, sim = device.daemon, device
-    sim.command("A press")  # a clue: the game is under way
+    for _ in range(10):
+        sim.command("B right")  # to c1, green on A's side
+    sim.command("B press")  # A's clue (said aloud) and B's guess: the game is under way
     assert wait_for(lambda: d.state.turns == 1)
     before = d.state
     sim.command(f"scan {encode(OTHER)}")

@@ -16,7 +16,7 @@ from keystand.rules.game import new_game
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, keyscreen, text
-from keystand.screens.keyscreen import MESSAGES, render
+from keystand.screens.keyscreen import render
 from keystand.screens.view import Message
 
 COLUMN = 128 - (2 + 5 * 12 + 2)  # the text column beside the mono grid
@@ -67,9 +67,9 @@ def test_the_catalog_check_names_each_problem(tmp_path, monkeypatch):
 
 
 def test_plural_forms_follow_the_count():
-    one, many = keyscreen.MESSAGES["flip"][0]
-    assert i18n.translation("en").ngettext(one, many, 1) == "Flip %d token"
-    assert i18n.translation("en").ngettext(one, many, 2) == "Flip %d tokens"
+    one, many = "Flip %d token,", "Flip %d tokens,"
+    assert keyscreen.message_lines(Message("flip", (1, "checkmark")))[0] == "Flip 1 token,"
+    assert keyscreen.message_lines(Message("flip", (2, "checkmark")))[0] == "Flip 2 tokens,"
     assert _po("fi").num_plurals == 2 and _po("ja").num_plurals == 1
     for lang in ("fi", "ja"):
         for n in (1, 2, 5):
@@ -80,10 +80,10 @@ def test_plural_forms_follow_the_count():
 def test_run_time_reads_the_compiled_catalog_without_babel():
     script = (
         "import sys; from keystand.screens import text; text.use('fi');"
-        "print(text.gettext('Sudden death')); print('babel' in sys.modules)"
+        "print(text.gettext('Sudden death:')); print('babel' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["Äkkikuolema", "False"]
+    assert out.stdout.split() == ["Äkkikuolema:", "False"]
 
 
 def test_an_unknown_language_is_refused():
@@ -126,25 +126,63 @@ def test_composed_letters_differ_from_their_base():
     assert draw("ä") != draw("a") and draw("ö") != draw("o") and draw("Ä") != draw("A")
 
 
+# Every message the screens show, with the arguments it can take: a new kind must
+# be added here, so that its words are measured in every language.
+MESSAGE_ARGS = {
+    "won": [(188,)],
+    "lost": [("assassin",), ("sudden_death",), ("out_of_tokens",)],
+    "take": [
+        (n, side, why)
+        for n in (1, 2)
+        for side in ("checkmark", "bystander")
+        for why in keyscreen.TAKE_FOR
+    ],
+    "missing": [(n, context) for n in (1, 2, 12) for context in ("", "too_early")],
+    "extra": [(1,), (2,), (12,)],
+    "flip": [(n, side) for n in (1, 2, 12) for side in ("checkmark", "bystander")],
+    "counted_owed": [("bystander",)],
+    "end_by_token": [()],
+    "dial_number": [()],
+    "nothing_left": [()],
+    "sensor_fault": [(12,)],
+    "refused": [(r,) for r in keyscreen.REFUSALS],
+    "scan_refused": [(r,) for r in keyscreen.SCAN_REASONS],
+    "print_failed": [(r,) for r in keyscreen.PRINTER_REASONS],
+    "printed": [()],
+    "load_confirm": [()],
+    "qr_too_long": [()],
+}
+
+
+def test_every_message_kind_is_measured():
+    assert set(MESSAGE_ARGS) == set(keyscreen.MESSAGES)
+
+
 @pytest.mark.parametrize("lang", ["en", "fi", "ja"])
 def test_every_line_fits_the_mono_column(lang):
     text.use(lang)
     try:
-        lines = [text.gettext(s) % 12 for s in keyscreen.STATUS]
-        lines += [text.gettext(r) for r in keyscreen.ROLE_LABEL.values()]
-        words = {
-            "take_token": ("checkmark", "bystander"),
-            "refused": tuple(keyscreen.REFUSALS),  # every reason the engine gives
-            "scan_refused": tuple(keyscreen.SCAN_REASONS),
-            "print_failed": tuple(keyscreen.PRINTER_REASONS),
-            "lost": ("assassin", "sudden_death", "out_of_tokens"),
-        }
-        for kind, parts in MESSAGES.items():
-            for word in words.get(kind, ("",)):
-                args = tuple(12 if "%d" in str(p) else word for p in parts if "%" in str(p))
+        lines = [text.gettext(s) % 12 for s in ("Tokens %d", "Mistakes %d", "Clue %d")]
+        lines += [text.gettext("Number %d") % 9, text.gettext("Partner's key")]
+        for hint in keyscreen.HINTS.values():
+            lines += [text.gettext(line) for line in hint]
+        for kind, cases in MESSAGE_ARGS.items():
+            for args in cases:
                 lines += keyscreen.message_lines(Message(kind, args))
         too_long = [line for line in lines if fonts.width(line) > COLUMN]
         assert not too_long, f"{lang}: {too_long}"
+    finally:
+        text.use("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_the_legend_fits_its_columns(lang):
+    text.use(lang)
+    try:
+        room = 64 - keyscreen.MONO.pitch - 4  # half the panel, less the symbol
+        labels = [text.gettext(label) for *_, label in keyscreen.LEGEND]
+        assert all(fonts.width(label) <= room for label in labels), labels
+        assert fonts.width(text.gettext("Key symbols")) <= 124
     finally:
         text.use("en")
 
@@ -156,7 +194,9 @@ def test_screens_render_in_each_language(lang, tmp_path):
     text.use(lang)
     try:
         img = render(
-            view.__class__(**{**_fields(view), "message": Message("take_token", ("checkmark",))})
+            view.__class__(
+                **{**_fields(view), "message": Message("take", (1, "checkmark", "bystander"))}
+            )
         )
         img.resize((512, 256)).save(tmp_path / f"{lang}.png")
         assert img.tobytes() != english.tobytes()
@@ -173,7 +213,8 @@ def test_a_refusal_is_said_in_the_tables_language():
     from keystand.rules.keycode import decode
 
     session = Session(new_game(decode("06M6-NZ2B-N9BD"), Rules()), lambda a, s: None)
-    session.control("A", "press")  # A's clue
+    session.cursor["B"] = 23  # b1: green on A's side
+    session.control("B", "press")  # A's clue, said aloud, and B's guess
     before = session.state
     session.control("A", "press")  # A tries to guess: B guesses this turn
     assert session.state == before

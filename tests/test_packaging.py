@@ -51,12 +51,12 @@ def test_an_installed_wheel_simulates_the_reference_build(tmp_path):
         # The compiled catalogs are package data: the wheel speaks Finnish and Japanese.
         said = subprocess.run(
             [python, "-c", "from keystand.i18n import translation as t;"
-             "print(t('fi').gettext('Sudden death'), t('ja').gettext('Sudden death'))"],
+             "print(t('fi').gettext('Sudden death:'), t('ja').gettext('Sudden death:'))"],
             capture_output=True,
             text=True,
             cwd=away,
         ).stdout.split()
-        assert said == ["Äkkikuolema", "サドンデス"]
+        assert said == ["Äkkikuolema:", "サドンデス："]
     finally:
         proc.terminate()
         proc.wait(5)

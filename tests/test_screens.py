@@ -56,10 +56,12 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "bystander_left",
         "mission",
         "role",
+        "hint",  # what the role does next: from the role and public counts
         "cursor",
         "message",
         "outcome",
         "clue",
+        "dial",  # the number this seat dialled for its own clue
         "qr",
         "menu",
         "menu_index",
@@ -67,6 +69,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "debrief",  # a flag: True only after the game (tests/test_debrief.py)
         "entry",  # a code being typed: what the player dialled
         "entry_next",
+        "legend",  # a flag: show what the symbols mean
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,
@@ -113,7 +116,9 @@ def test_marks_cursor_and_messages_change_the_picture():
     )
     moved = render(SeatView(**{**_fields(a), "cursor": 3}))
     assert ImageChops.difference(moved.convert("L"), render(a).convert("L")).getbbox()
-    told = render(SeatView(**{**_fields(a), "message": Message("take_two")}))
+    told = render(
+        SeatView(**{**_fields(a), "message": Message("take", (2, "checkmark", "bystander"))})
+    )
     assert told.tobytes() != render(a).tobytes()
 
 
@@ -138,3 +143,68 @@ def test_a_qr_too_long_for_the_panel_says_so_instead_of_failing():
     image = render(view)
     assert image.size == (128, 64) and image.getbbox() is not None
     assert message_lines(Message("qr_too_long")) == ["QR too long", "for this panel"]
+
+
+# Every state a cell can show: a role with no mark or a bystander mark either way,
+# or covered (by an agent card, or by tokens from both sides), each with and
+# without the cursor.
+CELL_STATES = [
+    (role, mark)
+    for role in "GTB"
+    for mark in ("open", MARK_MINE, MARK_THEIRS)
+    if not (mark == MARK_THEIRS and role != "T")  # the partner's miss is my bystander
+] + [("G", AGENT), ("T", "both")]
+
+
+def _cell_image(geometry, role, mark, cursor):
+    from PIL import Image, ImageDraw
+
+    from keystand.screens.keyscreen import draw_cell
+
+    size = geometry.pitch + 2
+    img = Image.new("RGB" if geometry.colour else "1", (size, size), 0)
+    draw_cell(ImageDraw.Draw(img), 1, 1, geometry, role, mark, cursor)
+    return img
+
+
+def test_every_cell_state_looks_different_with_and_without_the_cursor():
+    from keystand.screens.keyscreen import COLOUR, MONO
+
+    for geometry in (MONO, COLOUR):
+        seen = {}
+        for role, mark in CELL_STATES:
+            for cursor in (False, True):
+                pixels = _cell_image(geometry, role, mark, cursor).tobytes()
+                assert pixels not in seen, (geometry.colour, (role, mark, cursor), seen[pixels])
+                seen[pixels] = (role, mark, cursor)
+
+
+def test_the_cursor_shows_on_every_kind_of_cell():
+    """The cursor's frame stands apart from every symbol: lit pixels outside the cell."""
+    from keystand.screens.keyscreen import COLOUR, MONO
+
+    for geometry in (MONO, COLOUR):
+        for role, mark in CELL_STATES:
+            plain = _cell_image(geometry, role, mark, False)
+            framed = _cell_image(geometry, role, mark, True)
+            span = range(geometry.pitch + 1)  # the cell and the gap around it
+            ring = [(0, k) for k in span] + [(k, 0) for k in span]
+            assert all(not any(_rgb(plain.getpixel(p))) for p in ring)
+            assert all(any(_rgb(framed.getpixel(p))) for p in ring), (role, mark)
+
+
+def test_agents_are_the_boldest_shapes():
+    """The nine greens stand out: an agent lights more pixels than any other cell."""
+    from keystand.screens.keyscreen import MONO
+
+    def lit(role, mark):
+        img = _cell_image(MONO, role, mark, False)
+        return sum(1 for v in img.getdata() if v)
+
+    agent = lit("G", "open")
+    assert all(lit(r, m) < agent for r, m in CELL_STATES if r != "G" or m == AGENT)
+    assert lit("T", "open") <= 1  # a bystander recedes to a dot
+
+
+def _rgb(value):
+    return value if isinstance(value, tuple) else (value,)

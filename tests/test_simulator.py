@@ -102,10 +102,15 @@ class Table:
 
     def __init__(self, page):
         self.page = page
-        self.session = Session(new_game(LAYOUT, Rules()), lambda a, s: None, sensed_bank=True)
+        # A new state folder: the first game opens with the legend on both screens.
+        self.session = Session(
+            new_game(LAYOUT, Rules()), lambda a, s: None, sensed_bank=True, legend=True
+        )
         self.session.bank(9)
         self.bank = 9
         page.wait_for_function("window.keystandFrames >= 2")
+        for seat in "AB":
+            self.click(seat, "back")  # any touch closes it
 
     def click(self, seat, cmd):
         self.page.click(f"#btn-{seat}-{cmd}")
@@ -160,16 +165,14 @@ def test_a_whole_game_to_a_win_by_clicking(simulator, browser):
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
-    t.click("A", "press")  # A gives the first clue
-    for cell in A_GREENS:
+    for cell in A_GREENS:  # A says a clue aloud; B's first guess records it
         t.guess("B", cell)
     t.settle_and_compare()
     assert t.session.state.agents_found == 9
     t.take_token(1)  # B ends the turn by taking a token from the bank
     t.settle_and_compare()
     assert t.session.state.passes == 1 and t.session.state.tokens_left == 8
-    t.click("B", "press")  # B's clue
-    for cell in B_GREENS:
+    for cell in B_GREENS:  # B's clue, said aloud
         if t.session.state.agents[cell] is None:
             t.guess("A", cell)
     t.settle_and_compare()
@@ -181,7 +184,6 @@ def test_a_game_lost_to_an_assassin_by_clicking(simulator, browser):
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
-    t.click("A", "press")
     t.guess("B", A_GREENS[0])
     assassin = next(i for i in range(25) if LAYOUT.role(i, "A") == "B")
     t.guess("B", assassin)
@@ -195,7 +197,7 @@ def test_a_second_tab_follows_the_first(simulator, browser):
     second.goto(simulator)
     second.wait_for_function("window.keystandFrames >= 2")
     before = second.get_attribute("#panel-B", "src")
-    first.click("#btn-A-press")
+    first.click("#btn-B-press")  # closes the legend on B's panel
     second.wait_for_function(f"document.getElementById('panel-B').src !== {before!r}", timeout=5000)
     assert second.get_attribute("#panel-B", "src") == first.get_attribute("#panel-B", "src")
 
@@ -265,8 +267,17 @@ def _menu_item(page, seat, presses_right):
 
 
 # Menu order with a printer and a web server: new game, mission, bank, rules,
-# language, brightness, show QR, phone link, print slip, load code, shut down.
-PHONE_LINK, PRINT_SLIP = 7, 8
+# language, brightness, key symbols, show QR, phone link, print slip, load code,
+# shut down.
+PHONE_LINK, PRINT_SLIP = 8, 9
+
+
+def _past_the_legend(page):
+    """A new state folder's first game opens with the legend: a touch closes it."""
+    page.wait_for_function("window.keystandFrames >= 2")
+    for seat in "AB":
+        page.click(f"#btn-{seat}-back")
+    page.evaluate("window.keystandIdle()")
 
 
 def test_a_printed_slip_comes_out_on_the_page(simulator, browser):
@@ -274,7 +285,7 @@ def test_a_printed_slip_comes_out_on_the_page(simulator, browser):
 
     page = browser.new_page()
     page.goto(simulator)
-    page.wait_for_function("window.keystandFrames >= 2")
+    _past_the_legend(page)
     _menu_item(page, "A", PRINT_SLIP)
     page.wait_for_function("window.keystandSlips >= 1", timeout=20000)
     src = page.get_attribute("#slips img", "src")
@@ -316,7 +327,7 @@ def test_the_panel_switch_shows_colour_panels_and_keeps_the_game(simulator, brow
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
-    t.click("A", "press")  # a clue: the game has started
+    t.guess("B", A_GREENS[0])  # A's clue, said aloud, and B's guess: the game has started
     t.settle_and_compare()
     page.click("#panels")
     page.wait_for_function("window.keystandPanel === 'colour'", timeout=10000)
@@ -349,7 +360,6 @@ def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
     words = deal(load("en"), rank(LAYOUT))
     assert page.inner_text("#word-0") == words[0] and page.inner_text("#word-24") == words[24]
     t = Table(page)
-    t.click("A", "press")
     t.guess("B", A_GREENS[0])  # found: that card is covered by a green agent
     page.wait_for_function(
         f"document.getElementById('word-{A_GREENS[0]}').className.includes('agent')"
@@ -362,7 +372,7 @@ def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
 def test_a_seat_can_show_its_phone_link_as_a_qr(simulator, browser):
     page = browser.new_page()
     page.goto(simulator)
-    page.wait_for_function("window.keystandFrames >= 2")
+    _past_the_legend(page)
     _menu_item(page, "A", PHONE_LINK)
     deadline = time.monotonic() + 5
     while not (found := _read_qr(_panel(page, "A"))):
@@ -386,6 +396,7 @@ def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_p
     page = browser.new_page()
     page.goto(start_simulator("--config", str(config)))
     page.wait_for_function("document.getElementById('slot-1')?.dataset.state === 'checkmark'")
+    page.click("#btn-A-back")  # closes the legend a new device opens with
     assert page.locator(".flip").count() == 12
     page.click("#flip-1")
     page.wait_for_function("document.getElementById('slot-1')?.dataset.state === 'bystander'")

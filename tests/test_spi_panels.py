@@ -44,7 +44,7 @@ def test_the_colour_build_passes_check_config():
 
 def test_colour_panels_show_what_the_renderer_drew(colour):
     d, sim, table = colour
-    sim.command("A press")  # a clue: both panels change
+    sim.command("A press")  # A guesses (B's clue, said aloud): both panels change
     sim.command("B right")
     _settle(d)
     for seat, view in d.session.views().items():

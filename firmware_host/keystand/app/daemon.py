@@ -26,10 +26,11 @@ from ..hardware import Backend, Hardware, create_hardware
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
+from ..rules.layout import cell_name, seat_index
 from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
 from ..rules.status import Phase
-from ..screens.keyscreen import render
+from ..screens.keyscreen import render, screen_lines
 from ..screens.view import SeatView
 from .commands import Command, LoadGame, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
 from .debounce import SlotFilter
@@ -83,14 +84,16 @@ class Daemon:
     # ------------------------------------------------------------------ game
 
     def _resume(self) -> Session:
+        first_start = self.journal.game_id is None and self.journal.empty()
         resumed = self.journal.resume()
         if resumed is not None:
             state, actions = resumed
             log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
             return self._table(state)
-        return self._table(self._start_game())
+        # A device's first game opens with the legend: what the symbols mean.
+        return self._table(self._start_game(), legend=first_start)
 
-    def _table(self, state: GameState) -> Session:
+    def _table(self, state: GameState, legend: bool = False) -> Session:
         """A session for ``state``, told what the bank holds now."""
         bank = self.hardware.bank
         session = Session(
@@ -102,6 +105,7 @@ class Daemon:
             seat_link=self.seat_link,
             bank_slots=bank.slots if bank is not None else self.config.bank.slots or 12,
             missions=self.missions,
+            legend=legend,
         )
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
@@ -260,13 +264,37 @@ class Daemon:
     def game_id(self) -> int | None:
         return self.journal.game_id
 
+    def take_over(self, before: Daemon) -> None:
+        """Carry on ``before``'s table: the same game (from the journal) with its
+        seats' cursors where the players left them (the simulator's panel switch)."""
+        self.session.cursor.update(before.session.cursor)
+
     def listen(self, listener: Callable[[], None]) -> None:
         """Call ``listener`` on the loop thread after every handled event."""
         self._listeners.append(listener)
 
     def snapshot(self) -> dict[str, Any]:
-        """What ``dump`` prints: the journal's position and the engine's summary."""
-        return {"seq": self.journal.seq, **summary(self.session.state)}
+        """What ``dump`` prints: the journal's position, the engine's summary, and the
+        table as the players see it: each seat's role, message, screen text and
+        cursor (a cell as ``keystand play`` names it), and the tokens still owed."""
+        session = self.session
+        seats = {}
+        for seat, view in session.views().items():
+            message = session.message(seat)
+            panel = self.hardware.displays[seat]
+            cursor = None if view.cursor is None else cell_name(seat_index(view.cursor, seat))
+            seats[seat] = {
+                "role": str(view.role),
+                "message": None if message is None else message.kind,
+                "lines": screen_lines(view, *panel.size),
+                "cursor": cursor,
+            }
+        return {
+            "seq": self.journal.seq,
+            **summary(session.state),
+            "seats": seats,
+            "tokens_owed": session.tokens_owed,
+        }
 
     def close(self) -> None:
         self.hardware.close()

@@ -88,6 +88,10 @@ class Journal:
             if finished:
                 self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
 
+    def empty(self) -> bool:
+        """No game was ever started here: a new device (or a new state folder)."""
+        return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None
+
     def resume(self) -> tuple[GameState, list[Action]] | None:
         """The unfinished game, replayed, or None."""
         row = self.db.execute(

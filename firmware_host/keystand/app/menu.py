@@ -61,7 +61,16 @@ class Menu:
     items: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.items = ["new_game", "mission", "bank", "ruleset", "language", "brightness", "show_qr"]
+        self.items = [
+            "new_game",
+            "mission",
+            "bank",
+            "ruleset",
+            "language",
+            "brightness",
+            "legend",
+            "show_qr",
+        ]
         if self.phone:
             self.items.append("phone_link")
         if self.printer:
@@ -87,7 +96,7 @@ class Menu:
 
     def press(self) -> Command | str | None:
         """Activate the item: a command for the daemon, the name of a screen the
-        session opens (``show_qr``, ``phone_link``, ``load_code``), or None."""
+        session opens (``show_qr``, ``phone_link``, ``load_code``, ``legend``), or None."""
         item = self.items[self.index]
         s = self.settings
         if item in DESTRUCTIVE:
@@ -107,7 +116,7 @@ class Menu:
             return SetBrightness(s.brightness)
         elif item == "print":
             return PrintSlip()
-        elif item in ("show_qr", "phone_link", "load_code"):
+        elif item in ("show_qr", "phone_link", "load_code", "legend"):
             return item
         return None
 

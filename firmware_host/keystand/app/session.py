@@ -2,9 +2,16 @@
 
 The session turns control inputs and bank changes into engine actions, journals
 every accepted action before anyone sees its result, and keeps each seat's
-cursor and message. The engine stays the source of truth: the bank's physical
-token count is compared with what the engine expects, and any difference is
-shown as a discrepancy with what to do, never absorbed.
+cursor, menu and notes. The engine stays the source of truth: the bank's
+physical token count is compared with what the engine expects (the tokens left,
+plus those it spent that the table has not taken yet: the tokens *owed*), and
+any difference is shown with what to do, never absorbed.
+
+A turn costs no extra touch (docs/daemon.md): in the duet ruleset the clue is
+said aloud and the guesser's first press both records it and guesses, so the
+giver never has to dial a number the rules do not use; the giver may still dial
+one for the record. The paper ruleset, which caps guesses at the number + 1,
+asks the giver for it.
 """
 
 from __future__ import annotations
@@ -17,28 +24,27 @@ from ..events import Control
 from ..rules.actions import (
     Action,
     Clue,
-    GameOver,
     Guess,
     NothingLeftToGuess,
     Pass,
-    SuddenDeath,
     TokensTaken,
 )
 from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..rules.gamecode import GameCode
-from ..rules.layout import SEATS, Seat, seat_index
+from ..rules.layout import SEATS, Seat, other, seat_index
+from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
 from ..screens.view import Message, Role, SeatView
 from .code_entry import CodeEntry
 from .commands import Command, LoadGame, NewGame, SetBrightness, SetLanguage
 from .menu import STANDARD, Menu, Settings
-from .views import seat_view
+from .views import seat_role, seat_view
 
 
 class Session:
     """One game at the table: the engine's state, each seat's cursor, menu and
-    message, and the bank as the sensors see it. What the daemon must do (start a
+    notes, and the bank as the sensors see it. What the daemon must do (start a
     game, print, change the language) leaves as typed commands (``take_commands``)."""
 
     def __init__(
@@ -51,28 +57,32 @@ class Session:
         seat_link: Callable[[str], str] | None = None,
         bank_slots: int = 12,
         missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
+        legend: bool = False,
     ) -> None:
+        """``legend``: open with the symbols' legend on both screens (a first start)."""
         self.state = state
         self._commit = commit
         self.sensed_bank = sensed_bank
-        self.cursor = {"A": 12, "B": 12}
-        self.clue_number = {"A": 1, "B": 1}
-        self.messages: dict[str, Message | None] = {"A": None, "B": None}
-        self.to_take = 0  # tokens the engine spent that are still in the bank
+        self.cursor: dict[Seat, int] = {"A": 12, "B": 12}
+        self.dial: dict[Seat, int | None] = {"A": None, "B": None}  # a clue number dialled
+        self.notes: dict[Seat, Message | None] = {"A": None, "B": None}  # said once
+        self.owed = 0  # tokens the engine spent that the table has not taken yet
+        self.owed_for: tuple[str, str] = ("bystander", "bystander")  # their side, and why
         self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
         self.bank_bystanders: int | None = None  # of those, bystander side up (analog only)
         self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
-        self.showing_qr = {"A": False, "B": False}
-        self.debrief = {"A": False, "B": False}  # after the game: showing the partner's key
+        self.showing_qr: dict[Seat, bool] = {"A": False, "B": False}
+        self.debrief: dict[Seat, bool] = {"A": False, "B": False}  # the partner's key
+        self.legend: dict[Seat, bool] = {"A": legend, "B": legend}
         self.pending_load: GameCode | None = None  # a scanned code waiting for confirmation
         self.settings = settings or Settings.from_config(Game())
         self.has_printer = printer
         self.seat_link = seat_link  # seat -> URL of its phone view, when one is served
         self.bank_slots = bank_slots
         self.missions = missions
-        self.showing_link = {"A": False, "B": False}
-        self.entries: dict[str, CodeEntry | None] = {"A": None, "B": None}  # typing a code
-        self.menus: dict[str, Menu | None] = {"A": None, "B": None}
+        self.showing_link: dict[Seat, bool] = {"A": False, "B": False}
+        self.entries: dict[Seat, CodeEntry | None] = {"A": None, "B": None}  # typing a code
+        self.menus: dict[Seat, Menu | None] = {"A": None, "B": None}
         self._outbox: list[Command] = []
 
     def take_commands(self) -> list[Command]:
@@ -87,7 +97,10 @@ class Session:
             if kind == Control.PRESS:
                 self._outbox.append(LoadGame(self.pending_load))
             self.pending_load = None
-            self.messages = {"A": None, "B": None}
+            return
+        self.notes[seat] = None  # a note is read by the next touch of that seat
+        if self.legend[seat]:
+            self.legend[seat] = False  # any touch closes the legend
             return
         if self.entries[seat] is not None:
             self._entry(seat, kind)
@@ -112,30 +125,60 @@ class Session:
             self.showing_qr[seat] = self.showing_link[seat] = False
             if kind == Control.BACK:
                 return  # back only closes the code
-        view = seat_view(self.state, seat)
+        role = seat_role(self.state, seat)
         if kind in (Control.LEFT, Control.RIGHT):
             step = 1 if kind == Control.RIGHT else -1
-            if view.role == Role.OVER:
+            if role == Role.OVER:
                 self.debrief[seat] = not self.debrief[seat]
-            elif view.role == Role.CLUE:
-                self.clue_number[seat] = min(9, max(0, self.clue_number[seat] + step))
-                self.messages[seat] = Message("clue_number", (self.clue_number[seat],))
+            elif role == Role.CLUE:  # the giver dials a number (for the record)
+                dialled = self.dial[seat]
+                start = 1 if dialled is None else dialled + step
+                self.dial[seat] = min(MAX_CLUE, max(0, start))
             else:
                 self.cursor[seat] = (self.cursor[seat] + step) % 25
             return
         if kind == Control.PRESS:
-            if view.role == Role.OVER:
+            if role == Role.OVER:
                 self._outbox.append(NewGame())
-            elif view.role == Role.CLUE:
-                self._act(seat, Clue(seat, self.clue_number[seat]))
+            elif role == Role.CLUE:
+                self._give(seat)
+            elif role in (Role.GUESS, Role.SUDDEN_DEATH):
+                self._guess(seat, seat_index(self.cursor[seat], seat))
             else:
-                cell = seat_index(self.cursor[seat], seat)
-                self._act(seat, Guess(seat, cell))
+                self._refuse(seat, self._wait_reason(seat))
         elif kind == Control.BACK:
-            if self.sensed_bank and view.role == Role.GUESS:
-                self.messages[seat] = Message("take_token", ("checkmark",))
+            if role != Role.GUESS or self.state.phase != Phase.GUESSING:
+                return
+            if self.sensed_bank:  # the token leaving the bank is the end of the turn
+                self.notes[seat] = Message("end_by_token")
             else:
-                self._act(seat, Pass(seat))
+                self._act(seat, [Pass(seat)])
+
+    def _give(self, seat: Seat) -> None:
+        """The giver records the clue (its number, when dialled)."""
+        number = self.dial[seat]
+        if number is None and self.state.rules.ruleset == "paper":
+            self.dial[seat] = 1
+            self.notes[seat] = Message("dial_number")
+            return
+        self._act(seat, [Clue(seat, number)])
+
+    def _guess(self, seat: Seat, cell: int) -> None:
+        """A guess; in the clue phase it also records the clue the partner said."""
+        actions: list[Action] = [Guess(seat, cell)]
+        if self.state.phase == Phase.CLUE:
+            giver = other(seat)
+            actions.insert(0, Clue(giver, self.dial[giver]))
+        self._act(seat, actions)
+
+    def _wait_reason(self, seat: Seat) -> str:
+        """Why this seat may not act now, as a refusal code."""
+        state = self.state
+        if state.phase == Phase.GUESSING:
+            return "not_guesser"
+        if state.phase == Phase.CLUE and state.can_give_clue(other(seat)):
+            return "wait_for_number"  # paper: the partner dials the clue first
+        return "nothing_left"
 
     def bank(
         self, present_count: int, bystander_up: int | None = None, faults: tuple[int, ...] = ()
@@ -147,15 +190,20 @@ class Session:
         self.bank_count = present_count
         self.bank_bystanders = bystander_up
         self.bank_faults = faults
-        expected = self.state.tokens_left + self.to_take
-        if before is not None and present_count == before - 1:
-            if self.to_take:
-                self.to_take -= 1
-            elif present_count == expected - 1 and self.state.phase == Phase.GUESSING:
-                guesser = self.state.guesser
-                if guesser and self.state.correct:
-                    self._act(guesser, Pass(guesser))
-        self._show_discrepancy()
+        if before is None or present_count != before - 1:
+            return  # the first reading, or not one token taken: the views compare
+        state = self.state
+        if before != state.tokens_left + self.owed:
+            return  # the bank was already off: a token back where it belongs, say
+        guesser = state.guesser
+        can_pass = state.phase == Phase.GUESSING and guesser is not None and state.correct > 0
+        if self.owed:
+            self.owed -= 1
+            if can_pass:  # never silently: the screens say what the token counted as
+                self.notes = {seat: Message("counted_owed", (self.owed_for[1],)) for seat in SEATS}
+        elif can_pass:
+            assert guesser is not None
+            self._act(guesser, [Pass(guesser)])
 
     def _menu(self, seat: Seat, kind: Control) -> None:
         menu = self.menus[seat]
@@ -175,6 +223,8 @@ class Session:
                 self.showing_qr[seat] = True
             elif chosen == "phone_link":
                 self.showing_link[seat] = True
+            elif chosen == "legend":
+                self.legend[seat] = True
             else:
                 self.entries[seat] = CodeEntry()
             return
@@ -214,97 +264,126 @@ class Session:
             return
         if self.state.turns and self.state.phase != Phase.OVER:
             self.pending_load = code
-            self.messages = {s: Message("load_confirm") for s in SEATS}
         else:
             self._outbox.append(LoadGame(code))
 
     def refused_scan(self, why: str) -> None:
         """``why``: a reason code (SCAN_REASONS in screens/keyscreen.py)."""
-        self.messages = {s: Message("scan_refused", (why,)) for s in SEATS}
+        self.notes = {s: Message("scan_refused", (why,)) for s in SEATS}
 
     def printer(self, ok: bool, error: str | None) -> None:
         """``error``: the failure's reason code (PRINTER_REASONS in screens/keyscreen.py)."""
-        for seat in SEATS:
-            self.messages[seat] = Message("printed") if ok else Message("print_failed", (error,))
+        note = Message("printed") if ok else Message("print_failed", (error,))
+        self.notes = {s: note for s in SEATS}
 
     # ------------------------------------------------------------------ engine
 
-    def _act(self, seat: Seat, action: Action) -> bool:
+    def _refuse(self, seat: Seat, reason: str) -> None:
+        self.notes[seat] = Message("refused", (reason,))
+
+    def _act(self, seat: Seat, actions: list[Action]) -> bool:
+        """Apply ``actions`` together: all of them, or (refused) none."""
+        state, events, steps = self.state, [], []
         try:
-            new, events = apply(self.state, action)
+            for action in actions:
+                state, new = apply(state, action)
+                steps.append((action, state))
+                events += new
         except IllegalAction as exc:  # the screen says why, in the table's language
-            self.messages[seat] = Message("refused", (exc.reason,))
+            self._refuse(seat, exc.reason)
             return False
-        self._commit(action, new)  # on disk before anyone sees it
-        self.state = new
-        self.messages = {"A": None, "B": None}
+        for action, after in steps:
+            self._commit(action, after)  # on disk before anyone sees it
+        self.state = state
+        self.notes = {"A": None, "B": None}
+        for done in SEATS:
+            if self.dial[done] is not None and state.phase != Phase.CLUE:
+                self.dial[done] = None  # a clue was given: the next one starts afresh
         for event in events:
             self._tell(event)
-        self._show_discrepancy()
         return True
 
-    def _tell(self, event) -> None:
+    def _tell(self, event: object) -> None:
         if isinstance(event, TokensTaken):
-            if self.sensed_bank and event.why in ("bystander", "penalty", "cap"):
-                self.to_take += event.count
-            if event.why == "bystander":
-                kind = "take_two" if event.count == 2 else "take_token"
-                for seat in SEATS:
-                    self.messages[seat] = Message(kind, (event.side,))
+            # A pass was the token leaving the bank, and the win's token stays put:
+            # everything else the engine spends, the table must take (sensed bank).
+            if self.sensed_bank and event.why not in ("pass", "win"):
+                self.owed += event.count
+                self.owed_for = (event.side, event.why)
+            elif not self.sensed_bank and event.why in ("bystander", "penalty", "mark"):
+                note = Message("take", (event.count, event.side, event.why))
+                self.notes = {seat: note for seat in SEATS}
         elif isinstance(event, NothingLeftToGuess):
-            self.messages[event.seat] = Message("nothing_left")
-        elif isinstance(event, SuddenDeath):
-            for seat in SEATS:
-                self.messages[seat] = Message("sudden_death")
-        elif isinstance(event, GameOver):
-            for seat in SEATS:
-                if event.outcome == Outcome.WON:
-                    self.messages[seat] = Message("won", (event.score or 0,))
-                else:
-                    self.messages[seat] = Message("lost", (event.reason or "",))
+            self.notes[event.seat] = Message("nothing_left")
 
-    def _show_discrepancy(self) -> None:
-        if self.bank_count is None or self.state.phase == Phase.OVER:
-            return
-        kinds = ("unexpected_take", "put_back", "flip", "sensor_fault")
-        message = self._bank_message()
-        if message is None:
-            if any(m and m.kind in kinds for m in self.messages.values()):
-                self.messages = {"A": None, "B": None}
-            return
-        self.messages = {seat: message for seat in SEATS}
+    # ------------------------------------------------------------------ output
+
+    def message(self, seat: Seat) -> Message | None:
+        """What this seat's screen tells the players first, if anything."""
+        state = self.state
+        if state.phase == Phase.OVER:
+            if state.outcome == Outcome.WON:
+                return Message("won", (state.score or 0,))
+            return Message("lost", (state.reason or "",))
+        if self.pending_load is not None:
+            return Message("load_confirm")
+        table = self._bank_message()
+        if table is not None:
+            return table
+        return self.notes[seat]
+
+    @property
+    def messages(self) -> dict[Seat, Message | None]:
+        return {seat: self.message(seat) for seat in SEATS}
+
+    @property
+    def tokens_owed(self) -> int:
+        return self.owed
 
     def _bank_message(self) -> Message | None:
         """What the table must do for the bank to match the engine, if anything."""
-        if self.bank_faults:
-            return Message("sensor_fault", (self.bank_faults[0],))
-        expected = self.state.tokens_left + self.to_take
         if self.bank_count is None:
             return None
+        if self.bank_faults:
+            return Message("sensor_fault", (self.bank_faults[0],))
+        state = self.state
+        expected = state.tokens_left + self.owed
         if self.bank_count < expected:
-            return Message("unexpected_take", (expected - self.bank_count,))
+            early = state.phase == Phase.GUESSING and state.correct == 0
+            return Message("missing", (expected - self.bank_count, "too_early" if early else ""))
         if self.bank_count > expected:
-            return Message("put_back", (self.bank_count - expected,))
+            return Message("extra", (self.bank_count - expected,))
+        if self.owed:
+            side, why = self.owed_for
+            return Message("take", (self.owed, side, why))
         # Sides matter only in missions, and only once no token is still owed.
-        rules = self.state.rules
-        if self.bank_bystanders is None or self.to_take or rules.bystander_tokens >= rules.tokens:
+        rules = state.rules
+        if self.bank_bystanders is None or rules.bystander_tokens >= rules.tokens:
             return None
-        wrong = self.bank_bystanders - self.state.bystander_left
+        wrong = self.bank_bystanders - state.bystander_left
         if wrong > 0:
             return Message("flip", (wrong, "checkmark"))
         if wrong < 0:
             return Message("flip", (-wrong, "bystander"))
         return None
 
-    # ------------------------------------------------------------------ output
-
     def views(self) -> dict[Seat, SeatView]:
         out: dict[Seat, SeatView] = {}
         for seat in SEATS:
             debrief = self.debrief[seat] and self.state.phase == Phase.OVER
-            view = seat_view(self.state, seat, self.cursor[seat], self.messages[seat], debrief)
+            view = seat_view(
+                self.state,
+                seat,
+                self.cursor[seat],
+                self.message(seat),
+                debrief,
+                dial=self.dial[seat],
+                sensed=self.sensed_bank,
+            )
             menu, entry = self.menus[seat], self.entries[seat]
-            if menu is not None:
+            if self.legend[seat]:
+                view = replace(view, legend=True)
+            elif menu is not None:
                 view = replace(
                     view,
                     menu=tuple(menu.lines()),
@@ -326,3 +405,4 @@ class Session:
 
         code = GameCode(self.state.rules, layout=self.state.layout)
         return encode(code if self.state.phase == Phase.OVER else for_seat(code, seat))
+

@@ -8,14 +8,51 @@ from ..rules.status import Phase
 from ..screens.view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, Role, SeatView
 
 
+def seat_role(state: GameState, seat: Seat) -> Role:
+    """What ``seat`` does now. In the clue phase of the duet ruleset the guesser is
+    already at work: the clue is said aloud, and the first press guesses."""
+    if state.phase == Phase.OVER:
+        return Role.OVER
+    if state.phase == Phase.SUDDEN_DEATH:
+        return Role.SUDDEN_DEATH
+    if state.phase == Phase.GUESSING:
+        return Role.GUESS if state.guesser == seat else Role.WAIT
+    gives, partner_gives = state.can_give_clue(seat), state.can_give_clue(other(seat))
+    if state.rules.ruleset == "paper":  # the number comes first: the giver dials it
+        return Role.CLUE if gives else Role.WAIT
+    if partner_gives:
+        return Role.GUESS
+    return Role.CLUE if gives else Role.WAIT
+
+
+def seat_hint(state: GameState, seat: Seat, role: Role, sensed: bool) -> str:
+    """Which instruction the screen gives for ``role`` (screens/keyscreen.py HINTS)."""
+    if role == Role.OVER:
+        return "over"
+    if role == Role.SUDDEN_DEATH:
+        return "sudden" if state.greens_left(other(seat)) else "sudden_wait"
+    if role == Role.WAIT:
+        return "watch" if state.phase == Phase.GUESSING else "wait_clue"
+    if role == Role.CLUE:
+        return "give_number" if state.rules.ruleset == "paper" else "give"
+    if state.phase == Phase.CLUE:
+        return "either" if state.can_give_clue(seat) else "listen"
+    return "guess_bank" if sensed else "guess_back"
+
+
 def seat_view(
     state: GameState,
     seat: Seat,
     cursor: int | None = None,
     message: Message | None = None,
     debrief: bool = False,
+    *,
+    dial: int | None = None,
+    sensed: bool = False,
 ) -> SeatView:
-    """``debrief``: show the partner's side instead, which only a finished game allows."""
+    """``debrief``: show the partner's side instead, which only a finished game allows.
+    ``dial``: the clue number this seat has dialled; ``sensed``: the bank has sensors
+    (a turn ends with a token, not the back button)."""
     if debrief and state.phase != Phase.OVER:
         raise ValueError("the partner's side is shown only after the game")
     shown: Seat = other(seat) if debrief else seat
@@ -32,14 +69,8 @@ def seat_view(
             marks.append(MARK_THEIRS)
         else:
             marks.append(OPEN)
-    if state.phase == Phase.OVER:
-        role = Role.OVER
-    elif state.phase == Phase.SUDDEN_DEATH:
-        role = Role.SUDDEN_DEATH
-    elif state.phase == Phase.GUESSING:
-        role = Role.GUESS if state.guesser == seat else Role.WAIT
-    else:
-        role = Role.CLUE if state.can_give_clue(seat) else Role.WAIT
+    role = seat_role(state, seat)
+    clue = state.clue_number if state.phase == Phase.GUESSING else None
     return SeatView(
         seat=seat,
         side=turned(state.layout.side(shown), seat),  # in this seat's reading order
@@ -48,9 +79,11 @@ def seat_view(
         bystander_left=state.bystander_left,
         mission=state.rules.bystander_tokens < state.rules.tokens,
         role=role,
-        cursor=cursor,
+        hint=seat_hint(state, seat, role, sensed),
+        cursor=cursor if role in (Role.GUESS, Role.SUDDEN_DEATH) else None,
         message=message,
         outcome=state.outcome,
-        clue=state.clue_number,
+        clue=clue,
+        dial=dial if role == Role.CLUE else None,
         debrief=debrief,
     )

@@ -30,7 +30,7 @@ class ClueRecord:
     """One clue of a recorded game, as far as it was recorded."""
 
     giver: str
-    number: int
+    number: int | None  # None: said aloud, not recorded
     word: str | None = None
     second_number: int | None = None
     second_word: str | None = None

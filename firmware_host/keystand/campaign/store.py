@@ -46,7 +46,7 @@ CREATE TABLE IF NOT EXISTS clues (
     game INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     giver TEXT NOT NULL,
-    number INTEGER NOT NULL,
+    number INTEGER,  -- NULL: said aloud, not recorded
     word TEXT,
     second_number INTEGER,
     second_word TEXT,

@@ -124,6 +124,7 @@ class ScannerReader:
     def __init__(self, scanner: SerialScanner, post: Callable[[object], None]) -> None:
         self.scanner = scanner
         self._post = post
+        self._closing = False
         threading.Thread(target=self._read, name="scanner", daemon=True).start()
 
     def _read(self) -> None:
@@ -131,7 +132,9 @@ class ScannerReader:
             for result in self.scanner.results():
                 self._post(result)
         except Exception as exc:  # an unplugged USB adapter: say so once, not a traceback
-            log.warning("scanner stopped: %s", exc)
+            if not self._closing:
+                log.warning("scanner stopped: %s", exc)
 
     def close(self) -> None:
+        self._closing = True
         self.scanner.close()

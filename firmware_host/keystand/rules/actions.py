@@ -17,7 +17,7 @@ class Clue:
     (Hogsmeade)."""
 
     seat: Seat  # the clue giver
-    number: int
+    number: int | None  # None: said aloud, not recorded (the duet ruleset never needs it)
     word: str | None = None
     two_words: bool = False
     second_number: int | None = None
@@ -55,7 +55,7 @@ Action = Clue | Guess | Pass | Penalty
 @dataclass(frozen=True, slots=True)
 class ClueGiven:
     giver: Seat
-    number: int
+    number: int | None
     word: str | None
     second_number: int | None = None  # two clues at once
     second_word: str | None = None

@@ -230,7 +230,10 @@ def _clue(state: GameState, w: _Work, action: Clue) -> None:
         )
     if state.phase == Phase.SUDDEN_DEATH:
         raise IllegalAction("no clues in sudden death: guess what you know", "sudden_death")
-    if not isinstance(action.number, int) or not 0 <= action.number <= MAX_CLUE:
+    if action.number is None:
+        if state.rules.ruleset == "paper":  # the book caps guesses at the number + 1
+            raise IllegalAction("a play-by-paper clue needs its number", "clue_number")
+    elif not isinstance(action.number, int) or not 0 <= action.number <= MAX_CLUE:
         raise IllegalAction(f"a clue number is 0 to {MAX_CLUE}", "clue_number")
     refusal = state._clue_refusal(action.seat)
     if refusal:

@@ -1,6 +1,6 @@
 """Scenario scripts: one action a line, as ``keystand play`` reads them.
 
-clue SEAT N [WORD...]    SEAT gives a clue for N (0-9)
+clue SEAT N [WORD...]    SEAT gives a clue for N (0-9; - when the number was not recorded)
 guess SEAT CELL          SEAT (the guesser) touches CELL: a1..e5 or one of the words
 pass SEAT                SEAT (the guesser) ends the turn by taking a token
 penalty                  an invalid clue: discard one token
@@ -119,7 +119,7 @@ def parse_line(text: str, number: int, words: tuple[str, ...] = ()) -> Action | 
             raise ScriptError(number, "+mark needs one cell: +mark c3")
         return Clue(
             _seat(args[0], number),  # type: ignore[arg-type]
-            _number(args[1], number),
+            None if args[1] == "-" else _number(args[1], number),
             " ".join(args[2:]) or None,
             two_words="+two-words" in options,
             second_number=_number(second[0], number) if second else None,

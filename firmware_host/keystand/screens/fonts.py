@@ -70,3 +70,12 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -
         elif mark == "ring":
             draw.point([(x + 2, y)], fill=fill)
         x += w
+
+
+def clip(text: str, room: float) -> str:
+    """``text``, shortened with an ellipsis until it fits ``room`` pixels."""
+    if width(text) <= room:
+        return text
+    while text and width(text + "…") > room:
+        text = text[:-1]
+    return text + "…" if text else ""

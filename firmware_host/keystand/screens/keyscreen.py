@@ -1,73 +1,196 @@
 """Draw a seat's screen: ``SeatView`` + panel geometry -> PIL image.
 
-Roles are told apart by shape as well as colour, so the mono panels and
-colour-blind players read them alike: a green agent is a filled square, an
-assassin a cross, a bystander a dot. Public marks: a found agent lights the whole
-cell with its shape cut out; a bystander token is a notch on the edge it points
-to (towards the seat that guessed); tokens from both sides hatch the cell.
+The key reads at a glance, by shape as well as colour, so the mono panels and
+colour-blind players read it alike (the choice and its reasons: docs/screens.md):
+
+- an agent to be found is a solid square, the brightest shape on the screen;
+- a bystander is a single dot, so the nine squares stand out from it;
+- an assassin is a bold cross (red on the colour panel);
+- a found agent is a hollow square: the word is covered, nothing left to do;
+- a bystander token is a bar on the edge it points to: at the bottom (towards
+  this seat) when this seat guessed there, at the top when the partner did, at
+  both edges when both did (the word is then covered);
+- the cursor is a frame around the cell, outside every symbol, so it shows on
+  every kind of cell.
+
+Beside (mono) or below (colour) the key, the text says what to do next with the
+controls: the first message that matters (the end of the game, the bank, a note
+for this seat), then the instruction for this seat's role.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
-from ..i18n import N_, N_plural
+from ..i18n import N_
 from . import fonts
 from .text import gettext as _
 from .text import ngettext
-from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, Message, SeatView
-
-ROLE_LABEL = {
-    "clue": N_("Your clue"),
-    "guess": N_("You guess"),
-    "wait": N_("Partner"),
-    "sudden_death": N_("Sudden death"),
-    "over": N_("Game over"),
-}
-COLOURS = {"G": (40, 170, 70), "B": (20, 20, 20), "T": (205, 180, 130)}
-
+from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
 
 LINE = 8  # pixels per text line (the screen font is 8x8)
+Ink = int | tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where things go on one kind of panel."""
+
+    colour: bool
+    pitch: int  # pixels from one cell to the next
+    margin: int  # between a cell's edge and its symbol
+    bar: int  # a token bar's thickness
+    text: tuple[int, int]  # where the text starts
+    lines: int  # text lines there
+
+
+MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, 0), lines=8)
+# Colour: the key at 16 px a cell, the counts beside it, the words below.
+COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
+COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key
+GRID = (2, 2)  # the key's top left corner
+
+# Colour panel: the agents the brightest, bystanders dim, assassins red.
+GREEN = (40, 210, 80)
+FOUND = (30, 120, 55)
+TAN = (170, 150, 110)
+DIM_TAN = (110, 96, 70)
+RED = (240, 50, 40)
+DARK_RED = (70, 0, 0)
+CURSOR = (255, 220, 0)
+WHITE = (255, 255, 255)
+
+
+def geometry(width: int, height: int) -> Geometry:
+    return COLOUR if height >= 128 else MONO
 
 
 def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
-    colour = height >= 128
+    g = geometry(width, height)
+    if view.legend:
+        return _legend(width, height, g)
     if view.menu is not None:
-        return _menu(view, width, height, colour)
+        return _menu(view, width, height, g.colour)
     if view.entry is not None:
-        return _entry(view, width, height, colour)
+        return _entry(view, width, height, g.colour)
     if view.qr is not None:
-        from ..qr import qr_screen
-
-        try:
-            frame = qr_screen(view.qr, width, height)
-        except ValueError:  # too long for this panel at 2 px a module: say so
-            frame = Image.new("1", (width, height), 0)
-            draw = ImageDraw.Draw(frame)
-            for n, line in enumerate(message_lines(Message("qr_too_long"))):
-                fonts.draw_text(draw, (2, 2 + n * LINE), line, 1)
-        return frame.convert("RGB") if colour else frame
-    img = Image.new("RGB" if colour else "1", (width, height), 0)
+        return _qr(view.qr, width, height, g.colour)
+    img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
-    pitch = 12 if not colour else 18
-    x0, y0 = 2, 2
+    x0, y0 = GRID
     for i in range(25):
         r, c = divmod(i, 5)
-        _cell(draw, x0 + c * pitch, y0 + r * pitch, pitch - 1, view.side[i], view.marks[i], colour)
-    if view.cursor is not None:
-        r, c = divmod(view.cursor, 5)
-        x, y = x0 + c * pitch - 1, y0 + r * pitch - 1
-        draw.rectangle((x, y, x + pitch, y + pitch), outline=_ink(colour, (255, 220, 0)))
-    lines = status_lines(view)
-    if colour:
-        tx, ty, step = 2, y0 + 5 * pitch + 2, LINE + 1
-    else:
-        tx, ty, step = x0 + 5 * pitch + 2, 1, LINE
+        x, y = x0 + c * g.pitch, y0 + r * g.pitch
+        draw_cell(draw, x, y, g, view.side[i], view.marks[i], view.cursor == i)
+    lines = screen_lines(view, width, height)
+    if g.colour:  # the counts beside the key, the rest below it
+        side = lines[: len(counts(view))]
+        lines = lines[len(side) :]
+        for n, line in enumerate(side):
+            fonts.draw_text(draw, (COLOUR_SIDE[0], COLOUR_SIDE[1] + n * LINE), line, WHITE)
+    tx, ty = g.text
     for n, line in enumerate(lines):
-        fonts.draw_text(draw, (tx, ty + n * step), line, _ink(colour))
+        fonts.draw_text(draw, (tx, ty + n * LINE), line, _ink(g.colour))
     return img
 
+
+def draw_cell(
+    draw: ImageDraw.ImageDraw, x: int, y: int, g: Geometry, role: str, mark: str, cursor: bool
+) -> None:
+    """One cell of the key at (x, y): its role's symbol, the public marks, the cursor."""
+    s, m, b = g.pitch - 1, g.margin, g.bar
+    core = (x + m, y + m, x + s - 1 - m, y + s - 1 - m)
+    fg: Ink = WHITE if g.colour else 1
+    if mark == AGENT:  # covered by an agent card: a hollow square
+        draw.rectangle(core, outline=FOUND if g.colour else 1, width=b)
+    elif mark != BOTH:  # covered from both sides: only the two tokens are left
+        if role == "G":
+            draw.rectangle(core, fill=GREEN if g.colour else 1)
+        elif role == "B":
+            if g.colour:
+                draw.rectangle(core, fill=DARK_RED)
+            ink: Ink = RED if g.colour else 1
+            draw.line((core[0], core[1], core[2], core[3]), fill=ink, width=2)
+            draw.line((core[0], core[3], core[2], core[1]), fill=ink, width=2)
+        else:
+            cx, cy, r = x + s // 2, y + s // 2, 1 if g.colour else 0
+            draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=DIM_TAN if g.colour else 1)
+    bar = TAN if g.colour and role != "G" else fg
+    cx = x + s // 2
+    if mark in (MARK_MINE, BOTH):  # a token pointing at this seat: the bottom edge
+        draw.rectangle((core[0], y + s - b, core[2], y + s - 1), fill=bar)
+        if mark == MARK_MINE and role == "T":  # the token's arrow, from the dot down
+            draw.rectangle((cx - b // 2, y + s // 2, cx + (b - 1) // 2, y + s - 1), fill=bar)
+    if mark in (MARK_THEIRS, BOTH):  # pointing at the partner: the top edge
+        draw.rectangle((core[0], y, core[2], y + b - 1), fill=bar)
+        if mark == MARK_THEIRS and role == "T":  # ... from the dot up
+            draw.rectangle((cx - b // 2, y, cx + (b - 1) // 2, y + s // 2), fill=bar)
+    if cursor:
+        draw.rectangle((x - 1, y - 1, x + s, y + s), outline=CURSOR if g.colour else 1, width=b)
+
+
+def _ink(colour: bool) -> Ink:
+    return WHITE if colour else 1
+
+
+def _qr(text: str, width: int, height: int, colour: bool) -> Image.Image:
+    from ..qr import qr_screen
+
+    try:
+        frame = qr_screen(text, width, height)
+    except ValueError:  # too long for this panel at 2 px a module: say so
+        frame = Image.new("1", (width, height), 0)
+        draw = ImageDraw.Draw(frame)
+        for n, line in enumerate(message_lines(Message("qr_too_long"))):
+            fonts.draw_text(draw, (2, 2 + n * LINE), line, 1)
+    return frame.convert("RGB") if colour else frame
+
+
+# ---------------------------------------------------------------- the legend
+
+# What each symbol means, in the order the legend screen and the simulator page
+# show them: (role, mark, cursor, label). On the colour legend the cells stand
+# one under another, 1 px apart, so no two bars or stems meet across a row.
+LEGEND: tuple[tuple[str, str, bool, str], ...] = (
+    ("G", OPEN, False, N_("agent")),
+    ("T", OPEN, True, N_("cursor")),
+    ("T", OPEN, False, N_("bystander")),
+    ("T", MARK_MINE, False, N_("you missed")),
+    ("B", OPEN, False, N_("assassin")),
+    ("T", MARK_THEIRS, False, N_("they missed")),
+    ("G", AGENT, False, N_("found")),
+    ("T", BOTH, False, N_("both missed")),
+)
+
+
+def _legend(width: int, height: int, g: Geometry) -> Image.Image:
+    """Every symbol of the key, drawn as on the key, with what it means; any touch
+    goes back to the key. Mono: a title and two columns; colour: one column of
+    cells at their true size (the menu item that opens it carries the title)."""
+    img = Image.new("RGB" if g.colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    ink = _ink(g.colour)
+    if g.colour:
+        rows, top, col_w = 8, 0, width
+    else:
+        # TRANSLATORS: the legend's title; at most 31 half-width characters.
+        fonts.draw_text(draw, (2, 0), _("Key symbols"), ink)
+        rows, top, col_w = 4, LINE + 3, width // 2
+    row_h = (height - top) // rows
+    for n, (role, mark, cursor, label) in enumerate(LEGEND):
+        col, row = divmod(n, rows)
+        x, y = col * col_w + 2, top + row * row_h
+        draw_cell(draw, x, y, g, role, mark, cursor)
+        text_y = y + (g.pitch - 1 - LINE) // 2
+        fonts.draw_text(draw, (x + g.pitch + 2, text_y), _(label), ink)
+    return img
+
+
+# ---------------------------------------------------------------- menu and entry
 
 MENU_LABELS = {
     "new_game": N_("New game"),
@@ -76,6 +199,7 @@ MENU_LABELS = {
     "ruleset": N_("Rules"),
     "language": N_("Language"),
     "brightness": N_("Brightness"),
+    "legend": N_("Key symbols"),
     "load_code": N_("Load code"),
     "show_qr": N_("Show QR"),
     "phone_link": N_("Phone link"),
@@ -98,12 +222,15 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
         selected = first + n == view.menu_index
         if selected:
             draw.rectangle((0, y, width - 1, y + LINE - 1), fill=ink)
-        fg = 0 if selected else ink
+        fg: Ink = 0 if selected else ink
         if colour and selected:
             fg = (0, 0, 0)
-        fonts.draw_text(draw, (2, y), _(MENU_LABELS[item]), fg)
+        label = _(MENU_LABELS[item])
+        fonts.draw_text(draw, (2, y), label, fg)
         if value:
-            shown = _(value) if value in MENU_WORDS else value
+            shown = _(value)  # the value's words are in the catalog (modes, missions)
+            room = width - 8 - int(fonts.width(label))
+            shown = fonts.clip(shown, room)
             fonts.draw_text(draw, (width - 2 - int(fonts.width(shown)), y), shown, fg)
     return img
 
@@ -117,7 +244,7 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
-    title = MENU_LABELS["load_code"]
+    title = MENU_LABELS["load_code"]  # looked up first: Babel would extract the key
     fonts.draw_text(draw, (2, 0), _(title), ink)
     typed = view.entry or ""
     per_line = 25  # half-width glyphs across the panel
@@ -135,50 +262,76 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     return img
 
 
-def _ink(colour: bool, rgb: tuple[int, int, int] = (255, 255, 255)):
-    return rgb if colour else 1
+# ---------------------------------------------------------------- the words
+
+# Every line below fits the 62-pixel column beside the mono grid: 15 half-width
+# or 7 full-width characters. tests/test_i18n.py measures each translation.
 
 
-def status_lines(view: SeatView) -> list[str]:
-    tokens, mistakes, clue = STATUS
-    lines = [_(tokens) % view.tokens_left]
+def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str]:
+    """Every line of text on this screen, top to bottom (``dump`` reports them)."""
+    g = geometry(width, height)
+    if view.legend:
+        return [_("Key symbols"), *(_(entry[-1]) for entry in LEGEND)]
+    if view.menu is not None:
+        title = _("Hold to confirm") if view.menu_armed else _("Menu")
+        return [title, *(_(MENU_LABELS[item]) for item, _value in view.menu)]
+    if view.entry is not None:
+        title = MENU_LABELS["load_code"]  # looked up first: Babel would extract the key
+        return [_(title), view.entry, *(_(h) for h in ENTRY_HELP)]
+    if view.qr is not None:
+        return []
+    return status_lines(view, g.lines + (len(counts(view)) if g.colour else 0))
+
+
+def counts(view: SeatView) -> list[str]:
+    """The short lines at the top: the bank, the clue's number, whose key this is."""
+    lines = [_("Tokens %d") % view.tokens_left]
     if view.mission:
-        lines.append(_(mistakes) % view.bystander_left)
-    lines.append(_(DEBRIEF[0] if view.debrief else ROLE_LABEL[view.role]))
+        # TRANSLATORS: bystander-side tokens left: the mistakes a mission still allows.
+        lines.append(_("Mistakes %d") % view.bystander_left)
+    if view.debrief:
+        lines.append(_("Partner's key"))
     if view.clue is not None:
-        lines.append(_(clue) % view.clue)
+        lines.append(_("Clue %d") % view.clue)
+    if view.dial is not None:
+        lines.append(_("Number %d") % view.dial)
+    return lines
+
+
+def status_lines(view: SeatView, limit: int = MONO.lines) -> list[str]:
+    """The text on this seat's screen, top to bottom: what ``dump`` reports too."""
+    lines = counts(view)
     if view.message is not None:
-        lines.extend(message_lines(view.message))
-    if view.role == "over":
-        lines.append(_(DEBRIEF[2] if view.debrief else DEBRIEF[1]))
-    return lines[:7]
+        lines += message_lines(view.message)
+    hint = hint_lines(view)
+    if len(lines) + len(hint) <= limit:  # a hint is read whole or not at all
+        lines += hint
+    return lines[:limit]
 
 
-# After the game a turn of the encoder shows the partner's key, another turn one's own.
-DEBRIEF = (N_("Partner's key"), N_("Turn: theirs"), N_("Turn: yours"))
+def hint_lines(view: SeatView) -> list[str]:
+    """What this seat does next, with the controls, for its role."""
+    kind = "over_debrief" if view.debrief else view.hint
+    return [_(line) for line in HINTS.get(kind, ())]
 
 
-# Each line fits the 62-pixel column beside the mono grid (15 half-width glyphs).
-# A pair is a plural (``N_plural``): its form follows the count it shows.
-MESSAGES: dict[str, tuple[str | tuple[str, str], ...]] = {
-    "take_token": (N_("Take a token"), N_("%s up")),
-    "take_two": (N_("Take 2 tokens"), N_("checkmark up")),
-    "nothing_left": (N_("Nothing left"), N_("to guess")),
-    "sudden_death": (N_("Sudden death!"), N_("No more clues")),
-    "won": (N_("You won!"), N_("Score %d")),
-    "lost": (N_("Lost:"), "%s"),
-    "put_back": (N_("%d too many?"), N_("Take them out")),
-    "unexpected_take": (N_("%d missing?"), N_("Put them back")),
-    "flip": (N_plural("Flip %d token", "Flip %d tokens"), N_("%s up")),
-    "qr_too_long": (N_("QR too long"), N_("for this panel")),
-    "sensor_fault": (N_("Bank slot %d:"), N_("sensor fault")),
-    "clue_number": (N_("Clue for %d"), N_("press to give")),
-    "refused": (N_("Not now:"), "%s"),
-    "scan_refused": (N_("Scan refused:"), "%s"),
-    "load_confirm": (N_("Load the scan?"), N_("press: yes"), N_("back: no")),
-    "printing": (N_("Printing slip"),),
-    "printed": (N_("Slip printed"),),
-    "print_failed": (N_("Printer:"), "%s"),
+HINTS: dict[str, tuple[str, ...]] = {
+    # The duet ruleset: the clue is said aloud, and the partner's first press
+    # records it; dialling a number is only for the record.
+    "give": (N_("Your clue: say"), N_("it aloud")),
+    # The paper ruleset caps guesses at the number + 1, so the giver sets it.
+    "give_number": (N_("Your clue: knob"), N_("sets the number"), N_("press gives it")),
+    "listen": (N_("Hear the clue,"), N_("knob to a word,"), N_("press to guess")),
+    "either": (N_("Say a clue, or"), N_("knob + press to"), N_("guess partner's")),
+    "guess_bank": (N_("Knob + press:"), N_("guess. To stop,"), N_("take a token")),
+    "guess_back": (N_("Knob + press:"), N_("guess. To stop,"), N_("press back")),
+    "watch": (N_("Your partner"), N_("is guessing")),
+    "wait_clue": (N_("Partner sets"), N_("the clue number")),
+    "sudden": (N_("Sudden death:"), N_("no clues. Knob"), N_("+ press: guess")),
+    "sudden_wait": (N_("Sudden death:"), N_("partner guesses")),
+    "over": (N_("Knob: partner's"), N_("key. Press:"), N_("new game")),
+    "over_debrief": (N_("Knob: your key"), N_("Press: new game")),
 }
 
 
@@ -192,20 +345,28 @@ ARG_WORDS = {
 }
 # Why the engine refused an action (IllegalAction.reason), as the screen says it.
 REFUSALS = {
+    "not_allowed": N_("not allowed"),
     "game_over": N_("game is over"),
     "still_guessing": N_("still guessing"),
     "sudden_death": N_("sudden death"),
     "clue_number": N_("clue 0 to 9"),
     "no_agents_to_clue": N_("no agents left"),
-    "clue_order": N_("partner's clue"),
+    "clue_order": N_("your clue now"),
     "no_clue_yet": N_("no clue yet"),
     "not_guesser": N_("partner guesses"),
+    "wait_for_number": N_("wait: number"),
     "nothing_left": N_("nothing left"),
     "covered": N_("already covered"),
     "own_bystander": N_("you missed here"),
     "no_turn": N_("no turn to end"),
     "need_correct": N_("guess one first"),
-    "not_allowed": N_("not allowed"),
+    "word_visible": N_("word on table"),
+    "two_words": N_("two words only"),
+    "no_bonus_left": N_("no bonus left"),
+    "not_a_bystander": N_("not a bystander"),
+    "no_spare_token": N_("no token spare"),
+    "no_such_cell": N_("no such cell"),
+    "same_cell": N_("same cell twice"),
 }
 # Why a scanned or dialled code was not loaded (GameCodeError.reason, ScanRefused).
 SCAN_REASONS = {
@@ -225,58 +386,86 @@ PRINTER_REASONS = {
     "jammed": N_("stopped (jam?)"),
     "lost": N_("connection lost"),
 }
-_REASONS = {"refused": REFUSALS, "scan_refused": SCAN_REASONS, "print_failed": PRINTER_REASONS}
-STATUS = (N_("Tokens %d"), N_("Mistakes %d"), N_("Clue %d"))
+# What a token the table owes is for (TokensTaken.why).
+TAKE_FOR = {
+    "bystander": N_("mark the word"),  # the arrow from the giver to the guesser
+    "penalty": N_("penalty: out"),
+    "mark": N_("mark the word"),
+    "turn": N_("for this turn"),
+    "cap": N_("the turn is up"),
+}
 
 
-def message_lines(message) -> list[str]:
-    template = MESSAGES.get(message.kind, (message.kind,))
-    out = []
-    args = [_(ARG_WORDS[a]) if isinstance(a, str) and a in ARG_WORDS else a for a in message.args]
-    reasons = _REASONS.get(message.kind)
-    if reasons is not None:  # a reason code: said in the table's language
-        fallback = next(iter(reasons.values()))
-        args = [_(reasons.get(str(a), fallback)) for a in message.args]
-    for part in template:
-        if isinstance(part, tuple):  # a plural: the form follows the count it shows
-            singular, plural = part
-            count = int(args[0])
-            out.append(ngettext(singular, plural, count) % count)
-            args = args[1:]
-            continue
-        wanted = part.count("%")
-        out.append(_(part) % tuple(args[:wanted]) if wanted else _(part))
-        args = args[wanted:]
-    return out
+def _reason(table: dict[str, str], code: object) -> str:
+    """A reason code in the table's language (the first entry for an unknown one)."""
+    return _(table.get(str(code), next(iter(table.values()))))
 
 
-def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, s: int, role: str, mark: str, colour: bool):
-    fg = _ink(colour)
-    bg = COLOURS[role] if colour else 0
-    lit = mark == AGENT
-    if colour:
-        draw.rectangle((x, y, x + s - 1, y + s - 1), fill=bg)
-    if lit:
-        draw.rectangle((x, y, x + s - 1, y + s - 1), fill=fg)
-    else:
-        draw.rectangle((x, y, x + s - 1, y + s - 1), outline=fg if not colour else None)
-    shape = 0 if lit else fg
-    if colour and role != "B" and not lit:
-        shape = (0, 0, 0)
-    m = s // 4
-    if role == "G":
-        draw.rectangle((x + m, y + m, x + s - 1 - m, y + s - 1 - m), fill=shape)
-    elif role == "B":
-        draw.line((x + m, y + m, x + s - 1 - m, y + s - 1 - m), fill=shape, width=2)
-        draw.line((x + m, y + s - 1 - m, x + s - 1 - m, y + m), fill=shape, width=2)
-    else:
-        cx, cy = x + s // 2, y + s // 2
-        draw.rectangle((cx - 1, cy - 1, cx + 1, cy + 1), fill=shape)
-    if mark == BOTH:
-        for k in range(0, 2 * s, 3):
-            draw.line((x + k, y, x + k - s, y + s - 1), fill=fg)
-        draw.rectangle((x, y, x + s - 1, y + s - 1), outline=fg)
-    elif mark in (MARK_MINE, MARK_THEIRS):
-        # A notch on the edge the token points to: my side (bottom) when I guessed.
-        ny = y + s - 3 if mark == MARK_MINE else y
-        draw.rectangle((x + 2, ny, x + s - 3, ny + 2), fill=fg)
+def _word(arg: object) -> str:
+    return _(ARG_WORDS[arg]) if isinstance(arg, str) and arg in ARG_WORDS else str(arg)
+
+
+def _take(count: int, side: str, why: str) -> list[str]:
+    return [
+        ngettext("Take %d token,", "Take %d tokens,", count) % count,
+        _("%s up") % _word(side),
+        _(TAKE_FOR.get(why, TAKE_FOR["bystander"])),
+    ]
+
+
+def _missing(count: int, context: str) -> list[str]:
+    lines = [
+        ngettext("%d token taken:", "%d tokens taken:", count) % count,
+        ngettext("put it back", "put them back", count),
+    ]
+    if context == "too_early":  # a turn ends only after a correct guess
+        lines += [_("Guess a word"), _("first")]
+    return lines
+
+
+def _extra(count: int) -> list[str]:
+    return [
+        ngettext("%d token extra:", "%d tokens extra:", count) % count,
+        ngettext("take it out", "take them out", count),
+    ]
+
+
+def _flip(count: int, side: str) -> list[str]:
+    return [
+        ngettext("Flip %d token,", "Flip %d tokens,", count) % count,
+        _("%s up") % _word(side),
+    ]
+
+
+def _counted_owed(why: str) -> list[str]:
+    # A token taken while one was still owed pays the debt, never the turn.
+    return [_("That token paid"), _("what was owed."), _("Take one more"), _("to end the turn")]
+
+
+MESSAGES: dict[str, Callable[..., list[str]]] = {
+    "won": lambda score: [_("You won!"), _("Score %d") % score],
+    "lost": lambda reason: [_("Lost:"), _word(reason)],
+    "take": _take,
+    "missing": _missing,
+    "extra": _extra,
+    "flip": _flip,
+    "counted_owed": _counted_owed,
+    "end_by_token": lambda: [_("To end the turn,"), _("take a token")],
+    "dial_number": lambda: [_("Knob: set the"), _("clue number")],
+    "nothing_left": lambda: [_("Nothing left"), _("to guess")],
+    "sensor_fault": lambda slot: [_("Bank slot %d:") % slot, _("sensor fault")],
+    "refused": lambda why: [_("Not now:"), _reason(REFUSALS, why)],
+    "scan_refused": lambda why: [_("Scan refused:"), _reason(SCAN_REASONS, why)],
+    "print_failed": lambda why: [_("Printer:"), _reason(PRINTER_REASONS, why)],
+    "printed": lambda: [_("Slip printed")],
+    "load_confirm": lambda: [_("Load the scan?"), _("press: yes"), _("back: no")],
+    "qr_too_long": lambda: [_("QR too long"), _("for this panel")],
+}
+
+
+def message_lines(message: Message) -> list[str]:
+    """A message in the table's language, one screen line per item."""
+    lines = MESSAGES.get(message.kind)
+    if lines is None:
+        return [message.kind]
+    return lines(*message.args)

@@ -49,10 +49,12 @@ class SeatView:
     bystander_left: int
     mission: bool  # show bystander-side tokens in the header
     role: Role
-    cursor: int | None = None  # a cell index in this seat's order
+    hint: str = ""  # which instruction the role gives (keyscreen.HINTS)
+    cursor: int | None = None  # a cell index in this seat's order; None: no cursor shown
     message: Message | None = None
     outcome: str = "playing"
-    clue: int | None = None  # the number of the clue being guessed (public)
+    clue: int | None = None  # the number of the clue being guessed, if it was recorded
+    dial: int | None = None  # the clue number this seat (the giver) has dialled
     qr: str | None = None  # show this code as a QR instead of the key (see app.session)
     menu: tuple[tuple[str, str], ...] | None = None  # (item, value) rows when the menu is open
     menu_index: int = 0
@@ -60,3 +62,4 @@ class SeatView:
     debrief: bool = False  # after the game: ``side`` is the partner's, in this seat's order
     entry: str | None = None  # a game code being typed (app/code_entry.py), as shown
     entry_next: str = ""  # the symbol under the encoder
+    legend: bool = False  # show what the symbols mean instead of the key

@@ -98,6 +98,7 @@ class Simulator:
                 old, self.panel, self._next = self.daemon, self._next, None
                 self.frames.clear()
                 self.daemon = self._start(self.configs[self.panel], settings=old.settings)
+                self.daemon.take_over(old)
             self._broadcast(self.setup(), None)
             self.daemon.refresh()
 
