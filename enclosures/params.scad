@@ -8,19 +8,28 @@ floor_t = 1.2;         // floors under a pocket, and the base plates
 clearance = 0.4;       // gap between printed parts and what they hold
 $fn = 48;
 
-// --- timer tokens (round cardboard, a 6x1 mm magnet glued under each)
-token_d = 25.0;        // diameter
+// --- timer tokens: MEASURE YOURS and set these four numbers. The defaults are an
+// assumption (a round 25 mm cardboard token, 2 mm thick) that nobody has measured.
+// The token is a rounded rectangle: width across the tray, length along a row's
+// neighbour, corner radius (half the width for a round token, 0 for square corners).
+token_w = 25.0;
+token_l = 25.0;
+token_r = 12.5;
 token_t = 2.0;         // thickness of the cardboard
+// One N35 disc magnet per token, magnetised through its thickness, pressed flush
+// into a hole punched through the token's centre: as thick as the token, so either
+// side up puts it at the same distance from the sensor (docs/hardware.md, field budget).
 magnet_d = 6.0;
-magnet_t = 1.0;
+magnet_t = 2.0;
 rib = 2.0;             // material left between two token slots
 slots = 12;            // slots in the tray (9 to 12)
 slot_rows = 2;         // slots are laid out in this many rows
 
-// --- sensors under the slots
-reed_l = 15.0;         // reed switch glass body, lying flat (or A3144/SS49E: 4.5 x 4 x 2)
-reed_w = 4.5;
-sensor_h = 3.0;        // pocket height for the switch body or TO-92 package
+// --- sensors under the slots: a hall sensor in a flat TO-92 package (DRV5033 for the
+// digital bank, SS49E for the analog one), lying face up under the slot's centre.
+sensor_w = 4.2;        // the package's width (the leads leave from this edge)
+sensor_l = 3.3;        // its height, face up, lead edge to top
+sensor_h = 2.2;        // pocket depth: the 1.6 mm package and a wire bend
 sensor_floor = 0.8;    // plastic between a token's magnet and its sensor
 channel_w = 4.0;       // wire channels under the tray
 
@@ -56,13 +65,16 @@ pi_hole_dy = 23.0;
 standoff_h = 4.0;
 
 // --- derived sizes, shared by the parts and checked by the tests
-slot_d = token_d + 2 * clearance;
-slot_depth = token_t + magnet_t;
-slot_pitch = slot_d + rib;
+slot_w = token_w + 2 * clearance;
+slot_l = token_l + 2 * clearance;
+slot_r = token_r + clearance;
+slot_depth = token_t;
+slot_pitch_x = slot_w + rib;             // along a row
+slot_pitch_y = slot_l + rib;             // row to row
 slots_per_row = ceil(slots / slot_rows);
-tray_d = slot_rows * slot_pitch + 2 * wall;
+tray_d = slot_rows * slot_pitch_y + 2 * wall;
 mark_strip = 12.0;     // an end strip of the tray carrying the magnet mark
-tray_w = slots_per_row * slot_pitch + 2 * wall + mark_strip;
+tray_w = slots_per_row * slot_pitch_x + 2 * wall + mark_strip;
 tray_h = sensor_h + sensor_floor + slot_depth;   // sensors from below, tokens from above
 window_w = oled_active_w + 2.0;     // a 1 mm margin around the lit area
 window_h = oled_active_h + 2.0;

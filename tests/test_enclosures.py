@@ -80,8 +80,12 @@ def test_part_is_a_closed_solid_of_the_documented_size(rendered, name):
 
 
 def test_dimension_rules(p):
-    assert p["slot_pitch"] >= p["token_d"] + p["clearance"] + p["rib"]
-    assert p["slot_d"] > p["token_d"]
+    assert p["slot_pitch_x"] >= p["token_w"] + p["clearance"] + p["rib"]
+    assert p["slot_pitch_y"] >= p["token_l"] + p["clearance"] + p["rib"]
+    assert p["slot_w"] > p["token_w"] and p["slot_l"] > p["token_l"]
+    assert 0 <= p["token_r"] <= min(p["token_w"], p["token_l"]) / 2
+    # The magnet sits flush in the token (the field budget assumes it) and is smaller.
+    assert p["magnet_t"] == p["token_t"] and p["magnet_d"] < min(p["token_w"], p["token_l"])
     assert p["window_w"] >= p["oled_active_w"] and p["window_h"] >= p["oled_active_h"]
     assert p["window_w"] < p["oled_glass_w"] and p["window_h"] < p["oled_glass_h"]
     assert p["lip_w"] < p["opening_w"] and p["lip_d"] < p["opening_d"]
@@ -93,21 +97,54 @@ def _collides(a, b) -> float:
     return trimesh.boolean.intersection([a, b], engine="manifold").volume
 
 
+def _rounded_box(w: float, length: float, r: float, h: float) -> trimesh.Trimesh:
+    """A token's shape: a w x length rounded rectangle with corner radius r, h high."""
+    r = min(r, w / 2, length / 2)
+    parts = [
+        trimesh.creation.box((bw, bl, h))
+        for bw, bl in ((w - 2 * r, length), (w, length - 2 * r))
+        if bw > 1e-6 and bl > 1e-6
+    ]
+    corners = {(sx * (w / 2 - r), sy * (length / 2 - r)) for sx in (-1, 1) for sy in (-1, 1)}
+    for x, y in sorted(corners):
+        if r > 1e-6:
+            corner = trimesh.creation.cylinder(radius=r, height=h, sections=96)
+            parts.append(corner.apply_translation((x, y, 0)))
+    if len(parts) == 1:
+        return parts[0]
+    return trimesh.boolean.union(parts, engine="manifold")
+
+
+def _slot_centre(p, n: int) -> tuple[float, float]:
+    col, row = n % p["slots_per_row"], n // p["slots_per_row"]
+    x = p["wall"] + p["mark_strip"] + (col + 0.5) * p["slot_pitch_x"]
+    return x, p["wall"] + (row + 0.5) * p["slot_pitch_y"]
+
+
 def test_a_token_with_its_magnet_sits_in_every_slot(rendered, p):
     tray, _ = rendered["token_tray"]
-    h = p["token_t"] + p["magnet_t"]
+    h = p["token_t"]  # the magnet is flush inside it
     for n in range(int(p["slots"])):
-        col, row = n % p["slots_per_row"], n // p["slots_per_row"]
-        x = p["wall"] + p["mark_strip"] + (col + 0.5) * p["slot_pitch"]
-        y = p["wall"] + (row + 0.5) * p["slot_pitch"]
-        token = trimesh.creation.cylinder(radius=p["token_d"] / 2, height=h, sections=96)
-        token.apply_translation((x, y, p["tray_h"] - h / 2))
+        token = _rounded_box(p["token_w"], p["token_l"], p["token_r"], h)
+        token.apply_translation((*_slot_centre(p, n), p["tray_h"] - h / 2))
         assert _collides(tray, token) < 1e-6, f"slot {n + 1}"
-    # A slot pitch one token wide would make neighbours overlap: the check can fail.
-    wide = trimesh.creation.cylinder(radius=p["slot_pitch"] / 2 + 0.5, height=h)
-    wide.apply_translation((p["wall"] + p["mark_strip"] + p["slot_pitch"] / 2, 0, 0))
-    wide.apply_translation((0, p["wall"] + p["slot_pitch"] / 2, p["tray_h"] - h / 2))
+    # A token a pitch wide would overlap its neighbours: the check can fail.
+    wide = _rounded_box(p["slot_pitch_x"] + 1, p["token_l"], p["token_r"], h)
+    wide.apply_translation((*_slot_centre(p, 0), p["tray_h"] - h / 2))
     assert _collides(tray, wide) > 1
+
+
+def test_each_sensor_sits_under_its_slots_centre_below_the_floor(rendered, p):
+    """The hall sensor's package, face up, right under the magnet, a floor's
+    thickness below the token, clear of the tray (it fits its pocket)."""
+    tray, _ = rendered["token_tray"]
+    for n in range(int(p["slots"])):
+        sensor = trimesh.creation.box((p["sensor_w"], p["sensor_l"], 1.6))
+        x, y = _slot_centre(p, n)
+        top = p["tray_h"] - p["slot_depth"] - p["sensor_floor"]
+        sensor.apply_translation((x, y, top - 0.8 - 0.01))
+        assert _collides(tray, sensor) < 1e-6, f"slot {n + 1}"
+        assert top == pytest.approx(p["sensor_h"])  # pressed against the floor
 
 
 def test_the_tray_base_closes_the_tray_exactly(rendered):
