@@ -401,7 +401,7 @@ def _default_profile() -> Path:
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:
-    from .hal.wiring import svg
+    from .diagrams.wiring import svg
 
     config = _checked_config(args.profile)
     title = f"keystand wiring: {Path(args.profile).stem} profile"
