@@ -103,7 +103,7 @@ def test_each_colour_panel_has_its_own_chip_select_and_shares_dc_and_reset():
         ce = SPI[t["spi_port"]]["CE"][t["spi_device"]]
         assert _pins_on(n, ce) == {(f"display {seat}", "CS")}
     assert _pins_on(n, 12) == {("display A", "DC"), ("display B", "DC")}
-    assert _pins_on(n, 13) == {("display A", "RST"), ("display B", "RST")}
+    assert _pins_on(n, 3) == {("display A", "RST"), ("display B", "RST")}
     assert _pins_on(n, 11) == {("display A", "CLK"), ("display B", "CLK")}
 
 

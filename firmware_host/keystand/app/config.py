@@ -12,6 +12,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .wake import wake_pin_problems
+
 # The GPIOs on each board's main header, as gpiozero's board data lists them
 # (tests/test_config.py compares), less 0 and 1, the HAT EEPROM bus. Kept here so
 # check-config runs with the standard library alone (the Pi installer runs it
@@ -164,6 +166,7 @@ def check(config: Config) -> list[str]:
     if errors:
         return errors  # types are wrong: the cross-checks below would only add noise
     _check_pins(data, errors)
+    errors += wake_pin_problems(data)
     _check_addresses(data, errors)
     _check_bank(data, errors)
     _check_game(data, errors)
