@@ -2,26 +2,13 @@
 // slot's centre (the package face up, right under the token's magnet), wire
 // channels along the rows on the underside, and a finger notch to slide each
 // token out. Slot 1 is at the marked end, nearest seat A. tray_base.scad closes
-// the underside.
-include <params.scad>
+// the underside with four M2 screws into heat-set inserts in the corners.
+include <common.scad>
 
 echo(bbox = [tray_w, tray_d, tray_h]);
+echo(fastener = "M2 x 3 heat-set insert", count = 4);
 
-function slot_centre(n) = [
-    wall + mark_strip + (n % slots_per_row + 0.5) * slot_pitch_x,
-    wall + (floor(n / slots_per_row) + 0.5) * slot_pitch_y
-];
-
-// A token's outline grown by `grow`: a rounded rectangle, centred.
-module token_outline(grow = 0) {
-    w = token_w + 2 * grow;
-    l = token_l + 2 * grow;
-    r = max(0.01, min(token_r + grow, w / 2, l / 2));
-    hull() for (sx = [-1, 1], sy = [-1, 1])
-        translate([sx * (w / 2 - r), sy * (l / 2 - r)]) circle(r = r, $fn = 96);
-}
-
-difference() {
+module token_tray() difference() {
     cube([tray_w, tray_d, tray_h]);
     for (n = [0 : slots - 1]) {
         c = slot_centre(n);
@@ -42,6 +29,7 @@ difference() {
     for (r = [0 : slot_rows - 1])
         translate([-1, wall + (r + 0.5) * slot_pitch_y - sensor_l / 2 - clearance - channel_w, -1])
             cube([tray_w - wall - mark_strip / 2, channel_w + 0.01, sensor_h + 1]);
+    for (c = tray_screws) translate([c[0], c[1], 0]) insert_hole(m2_insert_d, m2_insert_l);
     // Magnet mark on the end strip, 0.6 mm deep: a plus sign (see docs/hardware.md:
     // the pole that faces down when the token lies checkmark side up) and an arrow
     // from it toward slot 1.
@@ -52,3 +40,5 @@ difference() {
             linear_extrude(2, center = true) polygon([[-2.5, 2], [2.5, 2], [0, -2]]);
     }
 }
+
+if (is_undef(assembling)) token_tray();  // assembly.scad includes this file

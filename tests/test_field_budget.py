@@ -66,9 +66,10 @@ def test_docs_carry_the_budget_as_computed():
 def test_one_magnet_size_everywhere():
     p = fb.params()
     size = f"{p['magnet_d']:g}x{p['magnet_t']:g} mm"
-    with (ROOT / "hardware/bom.csv").open(newline="") as f:
-        magnets = [r for r in csv.DictReader(f) if "magnet" in r["part"]]
-    assert magnets and all(size in r["part"] for r in magnets), size
+    for bom in sorted((ROOT / "hardware").glob("bom-*.csv")):
+        with bom.open(newline="") as f:
+            magnets = [r for r in csv.DictReader(f) if "magnet" in r["part"]]
+        assert magnets and all(size in r["part"] for r in magnets), (bom.name, size)
     for doc in ("docs/hardware.md", "docs/enclosures.md"):
         text = (ROOT / doc).read_text(encoding="utf-8")
         size_re = r"(\d+(?:\.\d+)?) ?[×x] ?(\d+(?:\.\d+)?) mm (?:N35 )?(?:disc )?magnet"

@@ -156,15 +156,17 @@ def test_the_printer_has_its_own_supply_a_level_shifter_and_a_common_ground():
     assert _pins_on(n, 14) == {("printer", "RX")}
 
 
-def test_the_scanner_hangs_on_a_usb_serial_adapter_through_the_zeros_otg_adapter():
+def test_the_scanner_hangs_on_a_usb_serial_adapter_through_the_zeros_otg_cable():
     n = netlist(_data("default"))
     assert n.ends("scanner", "TX") == [("scanner USB-serial", "RXD")]
-    assert n.ends("scanner USB-serial", "USB") == [("OTG adapter", "USB-A socket")]
-    assert n.ends(PI, "USB") == [("OTG adapter", "micro-B plug")]
+    assert n.ends("scanner USB-serial", "USB") == [("OTG cable", "device end")]
+    assert n.ends(PI, "USB") == [("OTG cable", "Pi end")]
     pi4 = dict(_data("default"), board={"model": "pi4"})
     n4 = netlist(pi4)
-    assert "OTG adapter" not in n4.modules
+    assert "OTG cable" not in n4.modules
     assert n4.ends(PI, "USB") == [("scanner USB-serial", "USB")]
+    # And a Pi 4 in the stand takes its 5 V on the header, not on its USB-C port.
+    assert n4.ends("Pi supply", "+5V") == [(PI, "4")] and not n4.ends(PI, "PWR IN")
 
 
 def test_the_tray_hangs_on_one_cable():

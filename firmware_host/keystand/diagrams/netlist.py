@@ -252,14 +252,13 @@ class _Builder:
                             "analog")  # fmt: skip
 
     def usb(self, end: tuple[str, str]) -> None:
-        """A USB device into the Pi: the Zero 2 W's data port needs an OTG adapter."""
+        """A USB device into the Pi: the Zero 2 W's data port takes an OTG cable."""
         if self.zero:
-            otg = "OTG adapter"
-            if otg not in self.n.modules:
-                self.n.add(Module(otg, ["micro-B plug", "USB-A socket"], "right",
-                                  "micro-USB OTG adapter (Zero 2 W's USB port)"))  # fmt: skip
-                self.n.wire((PI, "USB"), (otg, "micro-B plug"), "USB", "usb")
-            self.n.wire((otg, "USB-A socket"), end, "USB", "usb")
+            otg = "OTG cable"
+            self.n.add(Module(otg, ["Pi end", "device end"], "right",
+                              "micro-USB OTG cable, up/down-angle at the Pi"))  # fmt: skip
+            self.n.wire((PI, "USB"), (otg, "Pi end"), "USB", "usb")
+            self.n.wire((otg, "device end"), end, "USB", "usb")
         else:
             self.n.wire((PI, "USB"), end, "USB", "usb")
 
@@ -322,9 +321,16 @@ class _Builder:
         self.n.wire((f"{name} USB-serial", "5V"), (name, "VCC"), "scanner 5V", "5v")
 
     def supply(self) -> None:
+        """A Zero 2 W takes its 5 V on its micro-USB port; a Pi 3/4/5 in the stand on
+        header pins 2 and 4 (a plug on its long edge would hit the stand's face)."""
         psu = "Pi supply"
-        self.n.add(Module(psu, ["plug"], "centre", "5 V 3 A USB supply"))
-        self.n.wire((psu, "plug"), (PI, "PWR IN"), "5V in", "supply")
+        if self.zero:
+            self.n.add(Module(psu, ["plug"], "centre", "5 V 2.5 A micro-USB supply"))
+            self.n.wire((psu, "plug"), (PI, "PWR IN"), "5V in", "supply")
+            return
+        self.n.add(Module(psu, ["+5V", "GND"], "centre", "5 V 3 A supply, bare leads"))
+        self.n.wire((psu, "+5V"), (PI, "4"), "5V in", "supply")
+        self.n.wire((psu, "GND"), (PI, "14"), "GND", "gnd")
 
 
 def netlist(data: dict) -> Netlist:
