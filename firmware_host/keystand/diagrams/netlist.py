@@ -89,8 +89,9 @@ class Netlist:
 
 
 def _in_tray(module: str) -> bool:
-    """The time bank's sensors and ADCs live in the tray, at the cable's far end."""
-    return module.startswith(("slot ", "MCP3008"))
+    """The time bank's sensors live in the tray, at the cable's far end (the analog
+    build's MCP3008s sit on the stand's perfboard)."""
+    return module.startswith("slot ")
 
 
 def header_pin(bcm: int) -> tuple[str, str]:
@@ -112,7 +113,7 @@ class _Builder:
         self.zero = model == "pi-zero-2w"
         self.n.add(_pi_module(model))
         self.n.add(Module(STRIP, [], "centre", "perfboard bus strips"))
-        self.n.add(Module(TRAY, [], "centre", "the tray's bus strips"))
+        self.n.add(Module(TRAY, [], "centre", "bus wires along the tray's channels"))
         self.users: dict[str, list[tuple[tuple[str, str], str]]] = {}  # net -> (end, kind)
         self.sources: dict[str, tuple[tuple[str, str], str]] = {}
 
@@ -207,7 +208,7 @@ class _Builder:
                     self.gpio(pins[key], (enc, pin))
             if "back_pin" in pins:
                 btn = f"back button {seat}"
-                self.n.add(Module(btn, ["1", "2"], "left", "6 x 6 mm tactile switch"))
+                self.n.add(Module(btn, ["1", "2"], "left", "7 mm panel-mount push button"))
                 self.gpio(pins["back_pin"], (btn, "1"))
                 self.power((btn, "2"), "GND")
 
@@ -248,8 +249,8 @@ class _Builder:
                 self.n.add(Module(name, ["VCC", "GND", "OUT"], "right", "SS49E linear hall sensor"))
                 self.power((name, "VCC"), "3V3")
                 self.power((name, "GND"), "GND")
-                self.n.wire((name, "OUT"), (f"MCP3008 on CE{chip}", f"CH{pin}"), f"slot {slot}",
-                            "analog")  # fmt: skip
+                self.source(f"slot {slot}", (f"MCP3008 on CE{chip}", f"CH{pin}"), "analog")
+                self.use(f"slot {slot}", (name, "OUT"), "analog")
 
     def usb(self, end: tuple[str, str]) -> None:
         """A USB device into the Pi: the Zero 2 W's data port takes an OTG cable."""

@@ -206,7 +206,7 @@ def _header_svg(n: Netlist) -> list[str]:
 
 def _strips_svg(n: Netlist, lay: _Layout) -> list[str]:
     out = []
-    titles = {STRIP: "the stand's perfboard strips", TRAY: "the tray's perfboard strips"}
+    titles = {STRIP: "the stand's perfboard strips", TRAY: "the tray's bus wires"}
     shown = set()
     for strip, holes in n.strips.items():
         board = TRAY if strip.startswith("tray ") else STRIP
