@@ -50,8 +50,8 @@ oled_glass_offset = 1.2; // glass centre above the PCB centre (header side down)
 // --- controls per seat
 encoder_hole = 7.4;    // M7 bushing of a PEC11R / KY-040 encoder
 button_hole = 7.2;     // the back button: a 7 mm panel-mount push button, held by its nut
-// The controls flank the display: the encoder right of it, the back button left
-// (seen from the seat), from the face's centre line. They keep clear of the display
+// The controls flank the display, from the face's centre line: the encoder toward
+// the stand's +x end (seat A's right, seat B's left), the back button toward -x. They keep clear of the display
 // module's header and of the Pi's plugs behind the lower face.
 encoder_dx = 31.5;
 button_dx = -25.0;
