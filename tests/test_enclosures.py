@@ -1,22 +1,28 @@
 """enclosures/: every part renders alone to a closed solid of the documented size,
-and the parts hold what they are for (tokens, displays, the Pi) without collisions.
+the parts hold what they are for (tokens, displays, sensors), and in the assembly
+no part or module keep-out (boards, connectors, plugs, Dupont housings and the
+room their wires need) intersects another, for the Zero 2 W and for a Pi 4.
 
 Rendering uses Debian's ``openscad``; meshes are checked with trimesh, and
 collisions are boolean intersections computed by manifold3d.
 """
 
+import itertools
 import math
 import re
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import numpy as np
 import pytest
 import trimesh
 
 ROOT = Path(__file__).resolve().parents[1]
 ENCLOSURES = ROOT / "enclosures"
-PARTS = sorted(p.stem for p in ENCLOSURES.glob("*.scad") if p.stem != "params")
+NOT_PARTS = {"params", "common", "assembly"}  # shared code and the assembly: not printed
+PARTS = sorted(p.stem for p in ENCLOSURES.glob("*.scad") if p.stem not in NOT_PARTS)
 DOC = (ROOT / "docs" / "enclosures.md").read_text(encoding="utf-8")
 
 pytestmark = [
@@ -26,10 +32,11 @@ pytestmark = [
 ]
 
 
-def _openscad(scad: Path, out: Path) -> str:
+def _openscad(scad: Path, out: Path, *defines: str) -> str:
     assert shutil.which("openscad"), "install Debian's openscad (scripts/test does)"
+    args = [a for d in defines for a in ("-D", d)]
     done = subprocess.run(
-        ["openscad", "-o", str(out), str(scad)], capture_output=True, text=True, timeout=300
+        ["openscad", *args, "-o", str(out), str(scad)], capture_output=True, text=True, timeout=300
     )
     assert done.returncode == 0, done.stderr
     assert "WARNING" not in done.stderr, done.stderr
@@ -80,8 +87,12 @@ def test_part_is_a_closed_solid_of_the_documented_size(rendered, name):
 
 
 def test_dimension_rules(p):
-    assert p["slot_pitch"] >= p["token_d"] + p["clearance"] + p["rib"]
-    assert p["slot_d"] > p["token_d"]
+    assert p["slot_pitch_x"] >= p["token_w"] + p["clearance"] + p["rib"]
+    assert p["slot_pitch_y"] >= p["token_l"] + p["clearance"] + p["rib"]
+    assert p["slot_w"] > p["token_w"] and p["slot_l"] > p["token_l"]
+    assert 0 <= p["token_r"] <= min(p["token_w"], p["token_l"]) / 2
+    # The magnet sits flush in the token (the field budget assumes it) and is smaller.
+    assert p["magnet_t"] == p["token_t"] and p["magnet_d"] < min(p["token_w"], p["token_l"])
     assert p["window_w"] >= p["oled_active_w"] and p["window_h"] >= p["oled_active_h"]
     assert p["window_w"] < p["oled_glass_w"] and p["window_h"] < p["oled_glass_h"]
     assert p["lip_w"] < p["opening_w"] and p["lip_d"] < p["opening_d"]
@@ -93,21 +104,54 @@ def _collides(a, b) -> float:
     return trimesh.boolean.intersection([a, b], engine="manifold").volume
 
 
+def _rounded_box(w: float, length: float, r: float, h: float) -> trimesh.Trimesh:
+    """A token's shape: a w x length rounded rectangle with corner radius r, h high."""
+    r = min(r, w / 2, length / 2)
+    parts = [
+        trimesh.creation.box((bw, bl, h))
+        for bw, bl in ((w - 2 * r, length), (w, length - 2 * r))
+        if bw > 1e-6 and bl > 1e-6
+    ]
+    corners = {(sx * (w / 2 - r), sy * (length / 2 - r)) for sx in (-1, 1) for sy in (-1, 1)}
+    for x, y in sorted(corners):
+        if r > 1e-6:
+            corner = trimesh.creation.cylinder(radius=r, height=h, sections=96)
+            parts.append(corner.apply_translation((x, y, 0)))
+    if len(parts) == 1:
+        return parts[0]
+    return trimesh.boolean.union(parts, engine="manifold")
+
+
+def _slot_centre(p, n: int) -> tuple[float, float]:
+    col, row = n % p["slots_per_row"], n // p["slots_per_row"]
+    x = p["wall"] + p["mark_strip"] + (col + 0.5) * p["slot_pitch_x"]
+    return x, p["wall"] + (row + 0.5) * p["slot_pitch_y"]
+
+
 def test_a_token_with_its_magnet_sits_in_every_slot(rendered, p):
     tray, _ = rendered["token_tray"]
-    h = p["token_t"] + p["magnet_t"]
+    h = p["token_t"]  # the magnet is flush inside it
     for n in range(int(p["slots"])):
-        col, row = n % p["slots_per_row"], n // p["slots_per_row"]
-        x = p["wall"] + p["mark_strip"] + (col + 0.5) * p["slot_pitch"]
-        y = p["wall"] + (row + 0.5) * p["slot_pitch"]
-        token = trimesh.creation.cylinder(radius=p["token_d"] / 2, height=h, sections=96)
-        token.apply_translation((x, y, p["tray_h"] - h / 2))
+        token = _rounded_box(p["token_w"], p["token_l"], p["token_r"], h)
+        token.apply_translation((*_slot_centre(p, n), p["tray_h"] - h / 2))
         assert _collides(tray, token) < 1e-6, f"slot {n + 1}"
-    # A slot pitch one token wide would make neighbours overlap: the check can fail.
-    wide = trimesh.creation.cylinder(radius=p["slot_pitch"] / 2 + 0.5, height=h)
-    wide.apply_translation((p["wall"] + p["mark_strip"] + p["slot_pitch"] / 2, 0, 0))
-    wide.apply_translation((0, p["wall"] + p["slot_pitch"] / 2, p["tray_h"] - h / 2))
+    # A token a pitch wide would overlap its neighbours: the check can fail.
+    wide = _rounded_box(p["slot_pitch_x"] + 1, p["token_l"], p["token_r"], h)
+    wide.apply_translation((*_slot_centre(p, 0), p["tray_h"] - h / 2))
     assert _collides(tray, wide) > 1
+
+
+def test_each_sensor_sits_under_its_slots_centre_below_the_floor(rendered, p):
+    """The hall sensor's package, face up, right under the magnet, a floor's
+    thickness below the token, clear of the tray (it fits its pocket)."""
+    tray, _ = rendered["token_tray"]
+    for n in range(int(p["slots"])):
+        sensor = trimesh.creation.box((p["sensor_w"], p["sensor_l"], 1.6))
+        x, y = _slot_centre(p, n)
+        top = p["tray_h"] - p["slot_depth"] - p["sensor_floor"]
+        sensor.apply_translation((x, y, top - 0.8 - 0.01))
+        assert _collides(tray, sensor) < 1e-6, f"slot {n + 1}"
+        assert top == pytest.approx(p["sensor_h"])  # pressed against the floor
 
 
 def test_the_tray_base_closes_the_tray_exactly(rendered):
@@ -148,39 +192,73 @@ def test_each_display_sits_behind_its_window_with_the_lit_area_uncovered(rendere
         assert _collides(stand, pcb) > 1
 
 
-def test_the_stand_sits_on_its_base_and_the_pi_fits_inside(rendered, p):
+def test_the_stand_sits_on_its_base(rendered, p):
     stand, _ = rendered["display_stand"]
     base, _ = rendered["stand_base"]
     lifted = stand.copy()
-    lifted.apply_translation((0, 0, p["floor_t"]))
-    assert _collides(lifted, base) < 1e-6  # the lip is inside the walls
-    pi = trimesh.creation.box((p["pi_w"], p["pi_d"], 12))  # board, parts and headers
-    pi.apply_translation((p["stand_w"] / 2, 0, p["floor_t"] + p["standoff_h"] + 6.01))
-    assert _collides(lifted, pi) < 1e-6
-    assert _collides(base, pi) < 1e-6
+    lifted.apply_translation((0, 0, p["base_t"]))
+    assert _collides(lifted, base) < 1e-6  # the lip and the bosses' notches fit
 
 
-def test_each_seats_encoder_fits_behind_its_hole(rendered, p):
-    """A KY-040 encoder board (26 x 19 mm, 8 mm deep with its body) behind the
-    face at its hole: clear of the walls, the base and its display's board."""
-    stand, _ = rendered["display_stand"]
-    base, _ = rendered["stand_base"]
-    lifted = stand.copy()
-    lifted.apply_translation((0, 0, p["floor_t"]))
-    for mirror in (False, True):
-        frame = _face_frame(p, p["controls_at"])
-        pcb_frame = _face_frame(p, p["window_at"])
-        if mirror:
-            flip = trimesh.transformations.reflection_matrix((0, 0, 0), (0, 1, 0))
-            frame, pcb_frame = flip @ frame, flip @ pcb_frame
-        encoder = trimesh.creation.box((26, 19, 8))
-        encoder.apply_translation((-p["control_pitch"] / 2, 0, -p["wall"] - 4 - 0.01))
-        encoder.apply_transform(frame)
-        encoder.apply_translation((0, 0, p["floor_t"]))
-        assert _collides(lifted, encoder) < 1e-6
-        assert _collides(base, encoder) < 1e-6
-        display = trimesh.creation.box((p["oled_pcb_w"], p["oled_pcb_h"], 4))
-        display.apply_translation((0, 0, -1 - p["oled_glass_t"] - 2 - 0.01))
-        display.apply_transform(pcb_frame)
-        display.apply_translation((0, 0, p["floor_t"]))
-        assert _collides(display, encoder) < 1e-6
+# --- the assembly: every part and every module's keep-out ---------------------------
+
+ASSEMBLY = ENCLOSURES / "assembly.scad"
+STAND_GROUP = [
+    "stand_base", "display_stand", "pi", "perfboard", "display_A", "display_B",
+    "encoder_A", "encoder_B", "button_A", "button_B",
+]  # fmt: skip
+
+
+def _objects() -> list[str]:
+    text = ASSEMBLY.read_text()
+    block = re.search(r"OBJECTS = \[(.*?)\];", text, re.S).group(1)
+    return re.findall(r'"(\w+)"', block)
+
+
+def _render_objects(tmp: Path, names: list[str], *defines: str) -> dict[str, trimesh.Trimesh]:
+    def one(name):
+        out = tmp / f"{name}.stl"
+        _openscad(ASSEMBLY, out, f'only="{name}"', *defines)
+        return name, trimesh.load(out)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(one, names))
+
+
+def _collisions(meshes: dict[str, trimesh.Trimesh]) -> list[tuple[str, str, float]]:
+    found = []
+    for (a, ma), (b, mb) in itertools.combinations(meshes.items(), 2):
+        lo = np.maximum(ma.bounds[0], mb.bounds[0])
+        hi = np.minimum(ma.bounds[1], mb.bounds[1])
+        if np.any(lo >= hi):
+            continue  # boxes apart: cannot touch
+        volume = _collides(ma, mb)
+        if volume > 1e-3:
+            found.append((a, b, round(volume, 2)))
+    return found
+
+
+@pytest.fixture(scope="module")
+def assembly(tmp_path_factory):
+    return _render_objects(tmp_path_factory.mktemp("assembly"), _objects())
+
+
+def test_every_object_of_the_assembly_is_a_closed_solid(assembly):
+    assert set(assembly) >= set(PARTS)
+    for name, mesh in assembly.items():
+        assert mesh.is_watertight and mesh.volume > 0, name
+
+
+def test_nothing_in_the_assembly_intersects(assembly):
+    assert _collisions(assembly) == []
+
+
+def test_a_pi_4_fits_the_stand_too(tmp_path):
+    meshes = _render_objects(tmp_path, STAND_GROUP, 'pi_model="pi4"')
+    assert _collisions(meshes) == []
+
+
+def test_the_fit_test_catches_the_old_80_mm_stand(tmp_path):
+    """The check can fail: on the first design's 80 mm stand a Pi 4 hits the walls."""
+    meshes = _render_objects(tmp_path, ["display_stand", "pi"], 'pi_model="pi4"', "stand_w=80")
+    assert [c[:2] for c in _collisions(meshes)] == [("display_stand", "pi")]

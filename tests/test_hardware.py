@@ -1,56 +1,102 @@
-"""hardware/: the diagrams are drawn from the profiles, and the BOM is well formed."""
+"""hardware/: one BOM per variant, with every part the profile and the enclosures
+need, and totals that add up (the diagrams: tests/test_wiring.py)."""
 
 import csv
+import re
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
 from keystand.config import load
-from keystand.hal.wiring import GROUND, PHYSICAL, POWER, connections, svg
+from keystand.hal.analog import chip_input
 
-HARDWARE = Path(__file__).resolve().parents[1] / "hardware"
+ROOT = Path(__file__).resolve().parents[1]
+HARDWARE = ROOT / "hardware"
 PROFILES = sorted((HARDWARE / "profiles").glob("*.toml"))
+COLUMNS = ["part", "quantity", "example part number", "unit price EUR", "line total EUR", "notes"]
+
+
+def _bom(name: str) -> list[dict]:
+    with (HARDWARE / f"bom-{name}.csv").open(newline="") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == COLUMNS
+        return list(reader)
+
+
+def _count(rows: list[dict], text: str) -> int:
+    return sum(int(r["quantity"]) for r in rows if text in r["part"])
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.stem)
-def test_committed_diagram_is_what_the_profile_draws(profile, cli, tmp_path):
-    out = tmp_path / "w.svg"
-    assert cli("wiring", str(profile), "--out", str(out)).returncode == 0
-    committed = HARDWARE / f"wiring-{profile.stem}.svg"
-    assert committed.read_text() == out.read_text(), f"regenerate {committed.name}"
+def test_every_variant_has_a_bom_whose_totals_add_up(profile):
+    rows = _bom(profile.stem)
+    *parts, total = rows
+    assert total["part"] == "total"
+    lines = Decimal(0)
+    for r in parts:
+        assert r["part"] and r["quantity"], r
+        quantity = Decimal(r["quantity"].split()[0])
+        line = (quantity * Decimal(r["unit price EUR"])).quantize(Decimal("0.01"))
+        assert Decimal(r["line total EUR"]) == line, r["part"]
+        lines += line
+    assert Decimal(total["line total EUR"]) == lines
+    assert len({r["part"] for r in parts}) == len(parts), "a part listed twice"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.stem)
+def test_the_bom_has_what_the_profile_uses(profile):
     data = load(profile).data
-    text = out.read_text()
-    for seat, pins in data["controls"].items():
-        for key, bcm in pins.items():
-            assert f"GPIO{bcm} — seat {seat}" in text, (seat, key)
+    rows = _bom(profile.stem)[:-1]
+    displays = data["display"]
+    for driver in {t["driver"] for t in displays.values()}:
+        want = sum(t["driver"] == driver for t in displays.values())
+        name = "SSD1306" if driver in ("ssd1306", "sh1106") else driver.upper()
+        assert _count(rows, name) == want, driver
+    seats = len(data["controls"])
+    assert _count(rows, "rotary encoder") == seats
+    assert _count(rows, "encoder knob") == seats
+    assert _count(rows, "push button (back)") == seats
+    bank = data["bank"]
+    slots = bank["slots"]
+    assert _count(rows, "disc magnet") == slots
+    if bank["sensor"] == "digital":
+        assert _count(rows, "omnipolar hall switch") == slots
+        assert _count(rows, "linear hall sensor") == 0
+    else:
+        assert _count(rows, "linear hall sensor") == slots
+        chips = {chip_input(c, bank.get("spi_device", 0))[0] for c in bank["channels"]}
+        assert _count(rows, "MCP3008") == len(chips)
+        assert _count(rows, "omnipolar hall switch") == 0
+    assert _count(rows, "thermal printer") == (1 if "printer" in data else 0)
+    if data.get("buses", {}).get("uart"):
+        assert _count(rows, "level shifter") == 1
+    if data.get("scanner", {}).get("port", "").startswith("/dev/ttyUSB"):
+        assert _count(rows, "QR scanner") == 1 and _count(rows, "USB-TTL adapter") == 1
+    if data.get("board", {}).get("model") == "pi-zero-2w":
+        pi = [r for r in rows if r["part"].startswith("Raspberry Pi")]
+        assert len(pi) == 1 and "Zero 2 WH" in pi[0]["part"]  # the one with a header
+        assert _count(rows, "OTG cable") == 1
+    for needed in ("microSD", "printer power supply", "DC jack", "thermal paper",
+                   "tray-to-stand", "perfboard", "PLA"):  # fmt: skip
+        assert any(needed in r["part"] + " " + r["notes"] for r in rows), needed
 
 
-def test_header_map_is_complete():
-    assert set(PHYSICAL.values()) | set(POWER) | GROUND == set(range(1, 41))
-    assert len(set(PHYSICAL.values())) == len(PHYSICAL)
+def _enclosure_fasteners() -> dict[str, int]:
+    """What the printed parts declare: echo(fastener = "...", count = N)."""
+    total: dict[str, int] = {}
+    for scad in (ROOT / "enclosures").glob("*.scad"):
+        for name, count in re.findall(
+            r'echo\(fastener = "([^"]+)", count = (\d+)\)', scad.read_text()
+        ):
+            total[name] = total.get(name, 0) + int(count)
+    return total
 
 
-def test_every_used_pin_is_drawn_once():
-    data = load(HARDWARE / "profiles" / "default.toml").data
-    used = connections(data)
-    assert sum("bank slot" in v for v in used.values()) == data["bank"]["slots"]
-    assert "display A + display B" in used[3]
-    assert svg(data, "t").count("<circle") == 40
-
-
-def test_bom_rows():
-    with (HARDWARE / "bom.csv").open(newline="") as f:
-        rows = list(csv.DictReader(f))
-    assert rows and set(rows[0]) == {
-        "part",
-        "quantity",
-        "example part number",
-        "approx price EUR",
-        "notes",
-    }
-    for row in rows:
-        assert row["part"] and row["quantity"]
-        float(row["approx price EUR"])
-    parts = " ".join(r["part"] for r in rows)
-    for needed in ("Raspberry Pi", "OLED", "rotary encoder", "thermal printer", "MCP3008"):
-        assert needed in parts
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.stem)
+def test_the_bom_has_every_fastener_the_enclosures_declare(profile):
+    fasteners = _enclosure_fasteners()
+    assert fasteners  # the parts do declare them
+    rows = _bom(profile.stem)[:-1]
+    listed = {r["part"]: int(r["quantity"]) for r in rows if re.match(r"M\d", r["part"])}
+    assert listed == fasteners

@@ -1,6 +1,7 @@
 """scripts/install-pi: dry run, a staged root, re-running, and refusals."""
 
 import os
+import re
 import shutil
 import subprocess
 import tomllib
@@ -237,3 +238,73 @@ def test_a_profile_with_pins_the_pi_lacks_stops_the_install(tmp_path):
     assert done.returncode == 2
     assert "controls.B.back_pin: GPIO 5 is not on the pi1b header" in done.stdout + done.stderr
     assert not (root / "etc" / "systemd" / "system" / "keystand.service").exists()
+
+
+# --- the printer's UART, the unit's hardening and its documentation ----------------
+
+
+def test_bluetooth_leaves_the_printers_uart_once(tmp_path):
+    root = _with_pi(_staged_root(tmp_path), "Raspberry Pi 4 Model B Rev 1.5")
+    boot = root / "boot" / "firmware" / "config.txt"
+    boot.parent.mkdir(parents=True)
+    boot.write_text("# Raspberry Pi OS\n[pi4]\narm_boost=1\n")
+    dry = _install("--dry-run", "--root", str(root))
+    assert "+ add dtoverlay=disable-bt to /boot/firmware/config.txt" in dry.stdout
+    assert "systemctl disable hciuart.service" in dry.stdout
+    assert "disable-bt" not in boot.read_text()
+    for _ in range(2):
+        done = _install("--root", str(root))
+        assert done.returncode == 0, done.stderr
+    text = boot.read_text()
+    assert text.startswith("# Raspberry Pi OS\n[pi4]\narm_boost=1\n")
+    assert text.count("dtoverlay=disable-bt") == 1
+    assert text.rstrip().endswith("[all]\n# keystand: the PL011 UART on GPIO 14/15 for the printer,"
+                                  " Bluetooth off\ndtoverlay=disable-bt")
+    assert "/boot/firmware/config.txt has dtoverlay=disable-bt already" in done.stdout
+
+
+def test_a_pi_5_or_a_build_without_the_uart_keeps_bluetooth(tmp_path):
+    root = _with_pi(_staged_root(tmp_path), "Raspberry Pi 5 Model B Rev 1.0")
+    (root / "boot" / "firmware").mkdir(parents=True)
+    (root / "boot" / "firmware" / "config.txt").write_text("")
+    done = _install("--root", str(root))
+    assert done.returncode == 0 and "disable-bt" not in done.stdout
+    no_uart = tmp_path / "no-uart.toml"
+    no_uart.write_text(
+        f'include = "{ROOT / "hardware/profiles/default.toml"}"\n[buses]\nuart = false\n'
+    )
+    done = _install("--dry-run", "--profile", str(no_uart))
+    assert done.returncode == 0 and "disable-bt" not in done.stdout
+
+
+def test_the_units_documentation_is_installed(tmp_path):
+    root = _staged_root(tmp_path)
+    assert _install("--root", str(root)).returncode == 0
+    unit = (root / "etc/systemd/system/keystand.service").read_text()
+    (doc,) = [line for line in unit.splitlines() if line.startswith("Documentation=")]
+    path = doc.removeprefix("Documentation=file://")
+    assert (root / path.lstrip("/")).read_text() == (ROOT / "docs/install-pi.md").read_text()
+
+
+def test_the_unit_is_hardened(tmp_path):
+    """systemd's own verdict on the installed unit: exposure 5.0 or better."""
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (Debian's systemd package)")
+    root = _staged_root(tmp_path)
+    assert _install("--root", str(root)).returncode == 0
+    unit = root / "etc/systemd/system/keystand.service"
+    done = subprocess.run(
+        [analyze, "security", "--offline=true", "--no-pager", str(unit)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    match = re.search(r"Overall exposure level for keystand\.service: ([\d.]+)", done.stdout)
+    assert match, done.stdout + done.stderr
+    assert float(match.group(1)) <= 5.0, done.stdout
+    # What it may touch: the bank's and displays' buses, the serial ports.
+    text = unit.read_text()
+    for device in ("gpiochip", "i2c", "spi", "ttyAMA", "ttyUSB"):
+        assert f"DeviceAllow=char-{device} rw" in text
+    assert "DevicePolicy=closed" in text and "ProtectSystem=strict" in text

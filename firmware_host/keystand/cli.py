@@ -507,13 +507,12 @@ def _default_profile() -> Path:
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:
-    from .config import load
-    from .hal.wiring import svg
+    from .diagrams.wiring import svg
 
-    _checked_config(args.profile)
+    config = _checked_config(args.profile)
     title = f"keystand wiring: {Path(args.profile).stem} profile"
     try:
-        Path(args.out).write_text(svg(load(args.profile).data, title), encoding="utf-8")
+        Path(args.out).write_text(svg(config, title), encoding="utf-8")
     except OSError as exc:
         raise CommandError(f"cannot write {args.out}: {exc.strerror}") from None
     print(args.out)

@@ -41,11 +41,40 @@ BOARDS = {
     "pi1b": ("000e", frozenset({2, 3, 4, 7, 8, 9, 10, 11, 14, 15, 17, 18, 22, 23, 24, 25, 27})),
 }
 HEADER_GPIO = HEADER_40
+
+
+@dataclass(frozen=True)
+class SpiPins:
+    """One of the Pi's SPI buses (BCM numbers): its lines and its chip selects."""
+
+    sclk: int
+    mosi: int
+    miso: int
+    ce: Mapping[int, int]  # spi_device -> its chip-select GPIO
+
+
+# The Pi's buses, as the kernel's overlays put them on the header.
+SPI_BUSES = {0: SpiPins(11, 10, 9, {0: 8, 1: 7}), 1: SpiPins(21, 20, 19, {0: 18, 1: 17, 2: 16})}
+I2C1 = {"SDA": 2, "SCL": 3}
+UART = {"TXD": 14, "RXD": 15}
+# What an enabled bus takes (the config enables SPI0 only).
+_SPI0 = SPI_BUSES[0]
 BUS_PINS = {
-    "i2c": {2: "SDA", 3: "SCL"},
-    "spi": {7: "CE1", 8: "CE0", 9: "MISO", 10: "MOSI", 11: "SCLK"},
-    "uart": {14: "TXD", 15: "RXD"},
+    "i2c": {bcm: name for name, bcm in I2C1.items()},
+    "spi": {
+        _SPI0.ce[1]: "CE1",
+        _SPI0.ce[0]: "CE0",
+        _SPI0.miso: "MISO",
+        _SPI0.mosi: "MOSI",
+        _SPI0.sclk: "SCLK",
+    },
+    "uart": {bcm: name for name, bcm in UART.items()},
 }
+# GPIO 3 wakes a halted Pi: pulled low, the firmware starts it again. An input
+# that can rest low there (a bank slot's switch while a token is in, an encoder's
+# contact on a detent) would restart the Pi after "Shut down"; a momentary button
+# there is a wake button, and an output (an SPI panel's reset) is fine.
+WAKE_GPIO = 3
 MAX_SLOTS = 12
 BANK_SIZES = (9, 12)  # tokens a game may start with: the Duet box up to the 10-token edition's
 # The seat screens are drawn for these panels (screens/keyscreen.py): width, height.
@@ -468,6 +497,7 @@ def check(raw: RawConfig) -> list[str]:
     if config is None:
         return errors  # types are wrong: the cross-checks would only add noise
     _check_pins(config, errors)
+    _check_wake_pin(config, errors)
     _check_displays(config, errors)
     _check_bank(config, errors)
     _check_game(config, errors)
@@ -510,6 +540,24 @@ def _check_pins(config: DeviceConfig, errors: list[str]) -> None:
             errors.append(f"{key}: GPIO {pin} is already used by {seen[pin]}")
         else:
             seen[pin] = key
+
+
+def _check_wake_pin(config: DeviceConfig, errors: list[str]) -> None:
+    """No input that can rest low on the wake-up GPIO."""
+    if config.bank.sensor == "digital":
+        for n, pin in enumerate(config.bank.pins):
+            if pin == WAKE_GPIO:
+                errors.append(
+                    f"bank.pins[{n}]: GPIO {WAKE_GPIO} wakes a halted Pi, and a token in "
+                    "that slot would restart it after Shut down; use another pin"
+                )
+    for seat, controls in sorted(config.controls.items()):
+        for key in ("clk_pin", "dt_pin"):
+            if getattr(controls, key) == WAKE_GPIO:
+                errors.append(
+                    f"controls.{seat}.{key}: GPIO {WAKE_GPIO} wakes a halted Pi, and an "
+                    "encoder can rest with this contact closed; use another pin"
+                )
 
 
 def _shared_display_line(key: str, other: str) -> bool:

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from gpiozero.pins.mock import MockSPIDevice
 
-# BCM pins of SPI0, where the Pi's hardware SPI lives.
-SCLK, MOSI, MISO = 11, 10, 9
-CHIP_SELECT = {0: 8, 1: 7}
+from ..config import SPI_BUSES
+
+SPI0 = SPI_BUSES[0]  # where the Pi's hardware SPI lives
 MID_SCALE = 512  # a linear hall sensor with no magnet near
 CHECKMARK_UP, BYSTANDER_UP = 200, 824  # a token's magnet, one pole or the other toward it
 
 
 class SimulatedMcp3008(MockSPIDevice):
     def __init__(self, device: int, pin_factory) -> None:
-        super().__init__(SCLK, MOSI, MISO, CHIP_SELECT[device], pin_factory=pin_factory)
+        super().__init__(
+            SPI0.sclk, SPI0.mosi, SPI0.miso, SPI0.ce[device], pin_factory=pin_factory
+        )
         self.values = [MID_SCALE] * 8
 
     def on_bit(self) -> None:
