@@ -169,12 +169,6 @@ def wait_for(condition: Callable[[], object], limit: float = 3.0) -> bool:
     return False
 
 
-def settle(d: Daemon, limit: float = 3.0) -> None:
-    """Wait until the loop has nothing queued and no bank edge is settling."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if d.queue.empty() and not (d.debounce and d.debounce.pending):
-            time.sleep(0.05)
-            if d.queue.empty():
-                return
-        time.sleep(0.01)
+def settle(d: Daemon, limit: float = 5.0) -> None:
+    """Wait until the loop has handled every input so far and no bank edge is settling."""
+    assert d.settle(limit), "the daemon's loop did not settle"

@@ -246,3 +246,25 @@ def test_the_engines_working_copy_has_every_field_of_a_state():
     work = typing.get_type_hints(game._Work)
     state = typing.get_type_hints(game.GameState)
     assert work == state
+
+
+def test_a_clue_said_aloud_needs_no_number_in_the_duet_ruleset():
+    s, events = apply(new_game(L, STD), Clue("A", None))
+    assert s.phase == "guessing" and s.clue_number is None and events[-1].number is None
+    s, _ = apply(s, Guess("B", cell_index(GT[0])))
+    assert s.correct == 1
+    from keystand.rules.missions import make_rules
+
+    paper = new_game(L, make_rules(ruleset="paper"))
+    refused(paper, Clue("A", None), "clue_number")  # the book caps guesses at number + 1
+
+
+def test_a_script_may_leave_the_number_unrecorded():
+    import json
+
+    from helpers import play_example
+
+    result = play_example("clue A -\nguess B RANCH\n")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["clue"] == {"number": None, "word": None} and summary["agents_found"] == 1

@@ -8,6 +8,7 @@ acts on them. This module is neutral ground: the adapters in ``hal`` and
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -81,4 +82,13 @@ class Dump:
     """Print the game state (simulation); handled in the loop, like everything else."""
 
 
-Event = ControlInput | SlotEdge | ScanText | ScanRefused | PrintResult | Stop | Dump
+@dataclass(frozen=True, slots=True)
+class Barrier:
+    """Set ``done`` once every event queued before this one has been handled; the
+    loop appends to ``settled`` whether no bank edge was still settling then."""
+
+    done: threading.Event
+    settled: list[bool]
+
+
+Event = ControlInput | SlotEdge | ScanText | ScanRefused | PrintResult | Stop | Dump | Barrier

@@ -21,7 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from ..config import DeviceConfig, user_mission_maps
-from ..events import ControlInput, Dump, PrintResult, ScanRefused, ScanText, SlotEdge, Stop
+from ..events import (
+    Barrier,
+    ControlInput,
+    Dump,
+    PrintResult,
+    ScanRefused,
+    ScanText,
+    SlotEdge,
+    Stop,
+)
 from ..hardware import Backend, Hardware, create_hardware
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
@@ -172,6 +181,9 @@ class Daemon:
                 self.refresh()
             except Exception:  # nothing may take the loop down; the state is journaled
                 log.exception("error while handling %r", event)
+            if isinstance(event, Barrier):  # everything before it is handled and drawn
+                event.settled.append(not (self.debounce and self.debounce.pending))
+                event.done.set()
         self.close()
 
     def handle(self, event: object) -> None:
@@ -263,6 +275,20 @@ class Daemon:
     @property
     def game_id(self) -> int | None:
         return self.journal.game_id
+
+    def settle(self, limit: float = 5.0) -> bool:
+        """Wait until the loop has handled everything posted so far and no bank edge
+        is still settling (tests, the simulator): True, or False after ``limit`` s."""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            barrier = Barrier(threading.Event(), [])
+            self.post(barrier)
+            if not barrier.done.wait(max(0.0, deadline - time.monotonic())):
+                return False
+            if barrier.settled[0]:
+                return True
+            time.sleep(0.01)
+        return False
 
     def take_over(self, before: Daemon) -> None:
         """Carry on ``before``'s table: the same game (from the journal) with its
