@@ -70,6 +70,10 @@ def seat_view(
         else:
             marks.append(OPEN)
     role = seat_role(state, seat)
+    hint = seat_hint(state, seat, role, sensed)
+    # A cursor only where a press guesses: not for the giver, nor a seat that has
+    # nothing left to guess in sudden death.
+    guessing = role == Role.GUESS or hint == "sudden"
     clue = state.clue_number if state.phase == Phase.GUESSING else None
     return SeatView(
         seat=seat,
@@ -79,8 +83,8 @@ def seat_view(
         bystander_left=state.bystander_left,
         mission=state.rules.bystander_tokens < state.rules.tokens,
         role=role,
-        hint=seat_hint(state, seat, role, sensed),
-        cursor=cursor if role in (Role.GUESS, Role.SUDDEN_DEATH) else None,
+        hint=hint,
+        cursor=cursor if guessing else None,
         message=message,
         outcome=state.outcome,
         clue=clue,
