@@ -20,6 +20,8 @@ def _messages(d):
 
 MENU = [
     "new_game",
+    "team",
+    "new_team",
     "mission",
     "bank",
     "ruleset",

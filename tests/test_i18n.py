@@ -130,6 +130,19 @@ def test_composed_letters_differ_from_their_base():
 # be added here, so that its words are measured in every language.
 MESSAGE_ARGS = {
     "won": [(188,)],
+    "won_mission": [
+        (42, name, done, n)
+        for name in ("Cairo", "Gryffindor Common Room")
+        for done in (True, False)
+        for n in (0, 1, 3)
+    ],
+    "lost_mission": [
+        (r, name, t)
+        for r in ("assassin", "out_of_tokens")
+        for name in ("Cairo", "Gryffindor Common Room")
+        for t in (1, 12)
+    ],
+    "team_refused": [()],
     "lost": [("assassin",), ("sudden_death",), ("out_of_tokens",)],
     "take": [
         (n, side, why)

@@ -87,10 +87,12 @@ def test_menu_rows_fit_the_panel_in_every_language():
 def test_new_game_from_the_menu_uses_the_chosen_mission(device):
     d, sim = device.daemon, device
     sim.command("A back_hold")
-    sim.command("A right")  # Mission
+    for _ in range(3):
+        sim.command("A right")  # past Team and New team, to Mission
     for _ in range([m for m, _ in MISSIONS].index("cairo")):
         sim.command("A press")
-    sim.command("A left")  # New game
+    for _ in range(3):
+        sim.command("A left")  # back to New game
     sim.command("A press")
     sim.command("A hold")  # confirm
     deadline = time.monotonic() + 5

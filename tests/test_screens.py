@@ -69,6 +69,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "debrief",  # a flag: True only after the game (tests/test_debrief.py)
         "entry",  # a code being typed: what the player dialled
         "entry_next",
+        "entry_kind",  # a game code or a team's name
         "legend",  # a flag: show what the symbols mean
     }
     assert view.side == "".join(layout.seat_rows(seat))

@@ -266,10 +266,10 @@ def _menu_item(page, seat, presses_right):
     page.evaluate("window.keystandIdle()")
 
 
-# Menu order with a printer and a web server: new game, mission, bank, rules,
-# language, brightness, key symbols, show QR, phone link, print slip, load code,
-# shut down.
-PHONE_LINK, PRINT_SLIP = 8, 9
+# Menu order with a printer and a web server: new game, team, new team, mission,
+# bank, rules, language, brightness, key symbols, show QR, phone link, print slip,
+# load code, shut down.
+PHONE_LINK, PRINT_SLIP = 10, 11
 
 
 def _past_the_legend(page):

@@ -47,3 +47,40 @@ class CodeEntry:
     def shown(self) -> str:
         """Grouped in fours, as slips print codes: KS1G-06M6-NZ2B-…"""
         return "-".join([PREFIX, *grouped(self.typed)])
+
+
+# A team's name: letters (the Finnish ones too), digits, space and hyphen.
+NAME_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÅÄÖ0123456789 -"
+MAX_NAME = 16  # what fits the menu's value column; the store allows 32
+
+
+@dataclass
+class NameEntry:
+    """Naming a new team with the encoder: it starts from a suggested name; turn to
+    pick a letter, press to add it, back to delete the last, hold to create."""
+
+    typed: str = ""
+    index: int = 0
+    edition: str = "duet"
+
+    @property
+    def symbol(self) -> str:
+        return NAME_ALPHABET[self.index]
+
+    def turn(self, step: int) -> None:
+        self.index = (self.index + step) % len(NAME_ALPHABET)
+
+    def add(self) -> None:
+        """Add the symbol under the encoder: a capital first, small letters after."""
+        if len(self.typed) < MAX_NAME:
+            ch = self.symbol
+            self.typed += ch.lower() if self.typed and self.typed[-1] != " " else ch
+
+    def delete(self) -> bool:
+        if not self.typed:
+            return False
+        self.typed = self.typed[:-1]
+        return True
+
+    def shown(self) -> str:
+        return self.typed

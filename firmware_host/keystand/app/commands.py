@@ -39,8 +39,16 @@ class SetBrightness:
 
 
 @dataclass(frozen=True, slots=True)
+class CreateTeam:
+    """A new campaign team, named at the table; the next games are played for it."""
+
+    name: str
+    edition: str
+
+
+@dataclass(frozen=True, slots=True)
 class PowerOff:
     """Shut the device down (confirmed in the menu)."""
 
 
-Command = NewGame | LoadGame | PrintSlip | SetLanguage | SetBrightness | PowerOff
+Command = NewGame | LoadGame | PrintSlip | SetLanguage | SetBrightness | CreateTeam | PowerOff

@@ -32,16 +32,28 @@ from ..events import (
     Stop,
 )
 from ..hardware import Backend, Hardware, create_hardware
+from ..rules.actions import Action
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
 from ..rules.layout import cell_name, seat_index
 from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
+from ..rules.setup import Rules
 from ..rules.status import Phase
 from ..screens.keyscreen import render, screen_lines
-from ..screens.view import SeatView
-from .commands import Command, LoadGame, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
+from ..screens.view import Message, SeatView
+from .campaign_table import TableCampaign
+from .commands import (
+    Command,
+    CreateTeam,
+    LoadGame,
+    NewGame,
+    PowerOff,
+    PrintSlip,
+    SetBrightness,
+    SetLanguage,
+)
 from .debounce import SlotFilter
 from .journal import Journal, action_to_json
 from .menu import STANDARD, Settings, mission_choices
@@ -64,6 +76,7 @@ class Daemon:
         key: str | None = None,
         seat_link: Callable[[str], str] | None = None,
         missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
+        campaign: TableCampaign | None = None,
     ) -> None:
         """``events`` is the queue the hardware posts to; ``settings`` the menu's
         choices (carried over from another daemon by the simulator's panel switch);
@@ -78,6 +91,8 @@ class Daemon:
         self.settings = settings
         self.seat_link = seat_link
         self.missions = missions
+        self.campaign = campaign  # the state folder's teams (None: they cannot be kept)
+        self._actions: list[Action] = []  # the current game's, for its campaign record
         self.key = key
         text.use(settings.language)
         bank = hardware.bank
@@ -98,6 +113,7 @@ class Daemon:
         if resumed is not None:
             state, actions = resumed
             log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
+            self._actions = list(actions)
             return self._table(state)
         # A device's first game opens with the legend: what the symbols mean.
         return self._table(self._start_game(), legend=first_start)
@@ -115,6 +131,7 @@ class Daemon:
             bank_slots=bank.slots if bank is not None else self.config.bank.slots or 12,
             missions=self.missions,
             legend=legend,
+            campaign=self.campaign,
         )
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
@@ -137,6 +154,7 @@ class Daemon:
         )
 
     def _start_game(self, code: GameCode | None = None) -> GameState:
+        self._actions = []
         if code is not None:
             assert code.layout is not None
             self.journal.start(code.layout, code.rules)
@@ -148,14 +166,41 @@ class Daemon:
             layout, self.key = decode(self.key), None
         else:
             layout = random_layout()
-        rules = self._new_rules()
+        rules, team, bonuses = self._campaign_rules() or (self._new_rules(), None, ())
         self.journal.start(layout, rules)
+        if team is not None and self.campaign is not None:
+            self.campaign.begin(self.journal.game_key(), team, bonuses)
         log.info("new game %s, mission %s", self.journal.game_id, rules.label)
         return new_game(layout, rules)
+
+    def _campaign_rules(self) -> tuple[Rules, str, tuple[str, ...]] | None:
+        """The chosen team's next game: its rules, the team and the bonuses it spends,
+        or None (no team, or its map refuses the mission: the game is not the team's)."""
+        s = self.settings
+        if s.team is None or self.campaign is None:
+            return None
+        from ..campaign.progress import CampaignError
+
+        bonuses = (s.bonus,) if s.bonus else ()
+        try:
+            rules = self.campaign.rules(
+                s.team, s.mission, bonuses, s.ruleset, self.config.game.turn_order
+            )
+        except CampaignError as exc:
+            log.warning("not a game for team %s: %s", s.team, exc)
+            return None
+        s.bonus = None  # a bonus is chosen for one game
+        return rules, s.team, bonuses
 
     def _commit(self, action, state: GameState) -> None:
         self.journal.append(action, finished=state.phase == Phase.OVER)
         log.info("ack %d %d %s", self.journal.game_id, self.journal.seq, action_to_json(action))
+        self._actions.append(action)
+        if state.phase == Phase.OVER and self.campaign is not None:
+            result = self.campaign.finish(self.journal.game_key(), state, self._actions)
+            if result is not None:
+                self.session.result = result
+                log.info("recorded for team %s: %s", result.team, result)
 
     # ------------------------------------------------------------------ loop
 
@@ -227,6 +272,17 @@ class Daemon:
         elif isinstance(command, SetBrightness):
             for panel in self.hardware.displays.values():
                 panel.contrast(command.level)
+        elif isinstance(command, CreateTeam) and self.campaign is not None:
+            from ..campaign.progress import CampaignError
+
+            try:
+                team = self.campaign.create(command.name, command.edition)
+            except CampaignError as exc:
+                log.info("team not created: %s", exc)
+                self.session.notes = {s: Message("team_refused") for s in ("A", "B")}
+                return
+            self.settings.team, self.settings.bonus = team, None
+            self.settings.mission = self.campaign.missions(team)[0][0]
         elif isinstance(command, PowerOff):
             log.info("shut down from the menu")
             self.hardware.power_off()
@@ -325,6 +381,8 @@ class Daemon:
     def close(self) -> None:
         self.hardware.close()
         self.journal.close()
+        if self.campaign is not None:
+            self.campaign.close()
 
 
 def build_daemon(
@@ -345,6 +403,7 @@ def build_daemon(
     except BaseException:
         hardware.close()
         raise
+    book = load_book(user_mission_maps())
     return Daemon(
         hardware,
         journal,
@@ -352,7 +411,8 @@ def build_daemon(
         settings or Settings.from_config(config.game),
         key=key,
         seat_link=seat_link,
-        missions=mission_choices(load_book(user_mission_maps())),
+        missions=mission_choices(book),
+        campaign=TableCampaign.open(state_dir, book),
     )
 
 

@@ -88,6 +88,12 @@ class Journal:
             if finished:
                 self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
 
+    def game_key(self) -> str:
+        """The current game's name for other records (campaigns): its row and start
+        time, so a journal started afresh never repeats one."""
+        row = self.db.execute("SELECT started FROM games WHERE id = ?", (self.game_id,)).fetchone()
+        return f"{self.game_id}@{row[0] if row else ''}"
+
     def empty(self) -> bool:
         """No game was ever started here: a new device (or a new state folder)."""
         return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None

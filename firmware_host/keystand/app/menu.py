@@ -10,12 +10,27 @@ daemon carry it out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from ..config import BANK_SIZES, Game
 from ..i18n import LANGUAGES
 from ..rules.missions import MissionBook
 from ..rules.setup import RULESETS
 from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
+
+EDITIONS = ("duet", "coop10")
+
+
+class Campaigns(Protocol):
+    """The teams of the state folder, as the menu offers them (app/campaign_table.py)."""
+
+    def teams(self) -> list[str]: ...
+
+    def suggestion(self) -> str: ...
+
+    def missions(self, team: str) -> tuple[tuple[str, str], ...]: ...
+
+    def bonuses(self, team: str) -> tuple[tuple[str, str], ...]: ...
 
 BANKS = tuple(range(BANK_SIZES[0], BANK_SIZES[1] + 1))
 BRIGHTNESS = (32, 96, 160, 255)
@@ -41,6 +56,9 @@ class Settings:
     ruleset: str
     language: str
     brightness: int
+    team: str | None = None  # the campaign the next game is played for, if any
+    bonus: str | None = None  # a bonus the team spends on the next game
+    edition: str = "duet"  # a new team's edition
 
     @classmethod
     def from_config(cls, game: Game) -> Settings:
@@ -53,6 +71,7 @@ class Menu:
 
     settings: Settings
     missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),)  # (id, name)
+    campaign: Campaigns | None = None  # the state folder's teams, when they can be kept
     printer: bool = False
     phone: bool = False  # a web server shows seat views: offer this seat's link as a QR
     max_bank: int = 12  # a sensed bank offers no more tokens than it has slots
@@ -61,9 +80,13 @@ class Menu:
     items: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        teams = ["team", "new_team"] if self.campaign is not None else []
+        bonus = ["bonus"] if self._bonuses() else []
         self.items = [
             "new_game",
+            *teams,
             "mission",
+            *bonus,
             "bank",
             "ruleset",
             "language",
@@ -77,12 +100,28 @@ class Menu:
             self.items.append("print")
         self.items += ["load_code", "shutdown"]
 
+    def _missions(self) -> tuple[tuple[str, str], ...]:
+        """The missions offered: the team's open ones first, else every playable one."""
+        team = self.settings.team
+        if self.campaign is not None and team is not None:
+            return self.campaign.missions(team) or self.missions
+        return self.missions
+
+    def _bonuses(self) -> tuple[tuple[str, str], ...]:
+        team = self.settings.team
+        if self.campaign is None or team is None:
+            return ()
+        return self.campaign.bonuses(team)
+
     def lines(self) -> list[tuple[str, str]]:
         """(label, value) per item, for the screen."""
         s = self.settings
-        names = dict(self.missions)
+        names = dict(self._missions())
         values = {
-            "mission": names.get(s.mission, s.mission),
+            "team": s.team or "-",
+            "new_team": s.edition,
+            "bonus": dict(self._bonuses()).get(s.bonus or "", "-"),
+            "mission": names.get(s.mission, dict(self.missions).get(s.mission, s.mission)),
             "bank": str(s.bank),
             "ruleset": s.ruleset,
             "language": s.language,
@@ -102,8 +141,19 @@ class Menu:
         if item in DESTRUCTIVE:
             self.armed = item  # the screen now says "hold to confirm"
             return None
-        if item == "mission":
-            s.mission = _next(tuple(m for m, _ in self.missions), s.mission)
+        if item == "team":
+            assert self.campaign is not None
+            s.team = _next((None, *self.campaign.teams()), s.team)
+            s.bonus = None
+            s.mission = self._missions()[0][0]  # the team's first open mission
+            self.__post_init__()  # its bonuses change the items
+            self.index = self.items.index("team")
+        elif item == "new_team":
+            s.edition = _next(EDITIONS, s.edition)  # a hold names the team
+        elif item == "bonus":
+            s.bonus = _next((None, *(b for b, _ in self._bonuses())), s.bonus)
+        elif item == "mission":
+            s.mission = _next(tuple(m for m, _ in self._missions()), s.mission)
         elif item == "bank":
             s.bank = _next(tuple(b for b in BANKS if b <= self.max_bank) or BANKS[:1], s.bank)
         elif item == "ruleset":
@@ -120,8 +170,10 @@ class Menu:
             return item
         return None
 
-    def hold(self) -> Command | None:
-        """Confirm an armed destructive choice."""
+    def hold(self) -> Command | str | None:
+        """Confirm an armed destructive choice, or name a new team."""
+        if self.items[self.index] == "new_team":
+            return "name_team"
         if self.armed is None or self.items[self.index] != self.armed:
             return None
         chosen, self.armed = self.armed, None

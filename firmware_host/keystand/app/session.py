@@ -36,9 +36,10 @@ from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
 from ..screens.view import Message, Role, SeatView
-from .code_entry import CodeEntry
-from .commands import Command, LoadGame, NewGame, SetBrightness, SetLanguage
-from .menu import STANDARD, Menu, Settings
+from .campaign_table import Result
+from .code_entry import CodeEntry, NameEntry
+from .commands import Command, CreateTeam, LoadGame, NewGame, SetBrightness, SetLanguage
+from .menu import STANDARD, Campaigns, Menu, Settings
 from .views import seat_role, seat_view
 
 
@@ -58,6 +59,7 @@ class Session:
         bank_slots: int = 12,
         missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
         legend: bool = False,
+        campaign: Campaigns | None = None,
     ) -> None:
         """``legend``: open with the symbols' legend on both screens (a first start)."""
         self.state = state
@@ -82,6 +84,9 @@ class Session:
         self.missions = missions
         self.showing_link: dict[Seat, bool] = {"A": False, "B": False}
         self.entries: dict[Seat, CodeEntry | None] = {"A": None, "B": None}  # typing a code
+        self.names: dict[Seat, NameEntry | None] = {"A": None, "B": None}  # naming a team
+        self.campaign: Campaigns | None = campaign
+        self.result: Result | None = None  # what the finished game did to its team's map
         self.menus: dict[Seat, Menu | None] = {"A": None, "B": None}
         self._outbox: list[Command] = []
 
@@ -105,6 +110,9 @@ class Session:
         if self.entries[seat] is not None:
             self._entry(seat, kind)
             return
+        if self.names[seat] is not None:
+            self._name(seat, kind)
+            return
         if self.menus[seat] is not None:
             self._menu(seat, kind)
             return
@@ -112,6 +120,7 @@ class Session:
             self.menus[seat] = Menu(
                 self.settings,
                 missions=self.missions,
+                campaign=self.campaign,
                 printer=self.has_printer,
                 phone=self.seat_link is not None,
                 max_bank=self.bank_slots,
@@ -225,6 +234,10 @@ class Session:
                 self.showing_link[seat] = True
             elif chosen == "legend":
                 self.legend[seat] = True
+            elif chosen == "name_team":
+                assert self.campaign is not None
+                suggestion = self.campaign.suggestion()
+                self.names[seat] = NameEntry(typed=suggestion, edition=self.settings.edition)
             else:
                 self.entries[seat] = CodeEntry()
             return
@@ -249,6 +262,22 @@ class Session:
         elif kind == Control.HOLD:  # load it, as if scanned (asks first mid-game)
             self.entries[seat] = None
             self.scan(entry.text())
+
+    def _name(self, seat: Seat, kind: Control) -> None:
+        entry = self.names[seat]
+        assert entry is not None
+        if kind in (Control.LEFT, Control.RIGHT):
+            entry.turn(1 if kind == Control.RIGHT else -1)
+        elif kind == Control.PRESS:
+            entry.add()
+        elif kind == Control.BACK:
+            if not entry.delete():
+                self.names[seat] = None
+        elif kind == Control.BACK_HOLD:
+            self.names[seat] = None
+        elif kind == Control.HOLD and entry.typed.strip():
+            self.names[seat] = None
+            self._outbox.append(CreateTeam(entry.typed.strip(), entry.edition))
 
     def scan(self, text: str) -> None:
         """A game code came from the scanner: load it, asking first mid-game."""
@@ -322,6 +351,11 @@ class Session:
         """What this seat's screen tells the players first, if anything."""
         state = self.state
         if state.phase == Phase.OVER:
+            r = self.result
+            if r is not None and state.outcome == Outcome.WON:
+                return Message("won_mission", (state.score or 0, r.mission, r.completed, r.opened))
+            if r is not None:
+                return Message("lost_mission", (state.reason or "", r.mission, r.tries))
             if state.outcome == Outcome.WON:
                 return Message("won", (state.score or 0,))
             return Message("lost", (state.reason or "",))
@@ -392,6 +426,10 @@ class Session:
                 )
             elif entry is not None:
                 view = replace(view, entry=entry.shown(), entry_next=entry.symbol)
+            elif (name := self.names[seat]) is not None:
+                view = replace(
+                    view, entry=name.shown(), entry_next=name.symbol, entry_kind="name"
+                )
             elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
             elif self.showing_link[seat] and self.seat_link is not None:

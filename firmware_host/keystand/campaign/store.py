@@ -58,6 +58,13 @@ CREATE TABLE IF NOT EXISTS bonus_uses (
     uses INTEGER NOT NULL CHECK (uses > 0),
     PRIMARY KEY (game, bonus)
 );
+-- A game the device started for a team: which team, which bonuses were chosen.
+-- Written when the game starts, so a power cut before its end loses neither.
+CREATE TABLE IF NOT EXISTS table_games (
+    game_id TEXT PRIMARY KEY,
+    team INTEGER NOT NULL REFERENCES teams(id),
+    bonuses TEXT NOT NULL DEFAULT ''  -- bonus ids, comma-separated
+);
 """
 
 
@@ -83,7 +90,10 @@ class CampaignStore:
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, timeout=10)
+        # Built on the main thread, used by the loop thread alone (as the journal is).
+        self.db = sqlite3.connect(
+            path, isolation_level=None, timeout=10, check_same_thread=False
+        )
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -176,6 +186,29 @@ class CampaignStore:
         if row is None:
             raise CampaignError(f"no team '{name}' (create it with: keystand campaign new)")
         return row[0]
+
+    # ------------------------------------------------------------------ the table's games
+
+    def begin_table_game(self, game_id: str, team: str, bonuses: Iterable[str] = ()) -> None:
+        """The device started ``game_id`` for ``team``: remember it until the game ends."""
+        team_id = self._team_id(team)
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "INSERT OR REPLACE INTO table_games (game_id, team, bonuses) VALUES (?, ?, ?)",
+                (game_id, team_id, ",".join(bonuses)),
+            )
+
+    def table_game(self, game_id: str) -> tuple[str, tuple[str, ...]] | None:
+        """The team and chosen bonuses of a game the device started, if any."""
+        row = self.db.execute(
+            "SELECT teams.name, table_games.bonuses FROM table_games "
+            "JOIN teams ON teams.id = table_games.team WHERE game_id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return row[0], tuple(b for b in row[1].split(",") if b)
 
     # ------------------------------------------------------------------ results
 

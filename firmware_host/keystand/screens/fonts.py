@@ -40,17 +40,6 @@ def font() -> ImageFont.FreeTypeFont:
     )
 
 
-@cache
-def _cmap() -> frozenset[int]:
-    from fontTools.ttLib import TTFont
-
-    return frozenset(TTFont(font().path)["cmap"].getBestCmap())
-
-
-def covers(ch: str) -> bool:
-    return ord(ch) in _cmap() or ch in COMPOSED
-
-
 def width(text: str) -> float:
     return font().getlength("".join(COMPOSED.get(ch, (ch,))[0] for ch in text))
 

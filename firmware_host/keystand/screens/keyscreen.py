@@ -32,6 +32,7 @@ from .text import ngettext
 from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
 
 LINE = 8  # pixels per text line (the screen font is 8x8)
+MONO_COLUMN = 62  # the text column beside the mono key, in pixels
 Ink = int | tuple[int, int, int]
 
 
@@ -194,7 +195,10 @@ def _legend(width: int, height: int, g: Geometry) -> Image.Image:
 
 MENU_LABELS = {
     "new_game": N_("New game"),
+    "team": N_("Team"),
+    "new_team": N_("New team"),
     "mission": N_("Mission"),
+    "bonus": N_("Bonus"),
     "bank": N_("Bank"),
     "ruleset": N_("Rules"),
     "language": N_("Language"),
@@ -235,8 +239,10 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
     return img
 
 
-# The code-entry screen's help lines.
+# The entry screens' help lines: a game code to load, a team's name to create.
 ENTRY_HELP = (N_("press: add"), N_("back: delete"), N_("hold: load"))
+NAME_HELP = (N_("press: add"), N_("back: delete"), N_("hold: create"))
+ENTRY_TITLE = {"code": MENU_LABELS["load_code"], "name": MENU_LABELS["new_team"]}
 
 
 def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
@@ -244,7 +250,7 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
-    title = MENU_LABELS["load_code"]  # looked up first: Babel would extract the key
+    title = ENTRY_TITLE[view.entry_kind]
     fonts.draw_text(draw, (2, 0), _(title), ink)
     typed = view.entry or ""
     per_line = 25  # half-width glyphs across the panel
@@ -255,7 +261,7 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     y = 3 * LINE + 4
     draw.rectangle((2, y - 1, 12, y + LINE), fill=ink)
     fonts.draw_text(draw, (5, y), view.entry_next, (0, 0, 0) if colour else 0)
-    add, delete, load = (_(h) for h in ENTRY_HELP)
+    add, delete, load = (_(h) for h in (NAME_HELP if view.entry_kind == "name" else ENTRY_HELP))
     fonts.draw_text(draw, (18, y), add, ink)  # beside the symbol it adds
     fonts.draw_text(draw, (2, y + LINE + 4), delete, ink)
     fonts.draw_text(draw, (2, y + 2 * LINE + 4), load, ink)
@@ -277,8 +283,9 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         title = _("Hold to confirm") if view.menu_armed else _("Menu")
         return [title, *(_(MENU_LABELS[item]) for item, _value in view.menu)]
     if view.entry is not None:
-        title = MENU_LABELS["load_code"]  # looked up first: Babel would extract the key
-        return [_(title), view.entry, *(_(h) for h in ENTRY_HELP)]
+        title = ENTRY_TITLE[view.entry_kind]
+        help_ = NAME_HELP if view.entry_kind == "name" else ENTRY_HELP
+        return [_(title), view.entry, *(_(h) for h in help_)]
     if view.qr is not None:
         return []
     return status_lines(view, g.lines + (len(counts(view)) if g.colour else 0))
@@ -437,6 +444,24 @@ def _flip(count: int, side: str) -> list[str]:
     ]
 
 
+def _with_name(template: str, name: str, *rest: object) -> str:
+    """``template`` with a mission's name shortened until the line fits the column."""
+    room = MONO_COLUMN - fonts.width(template % ("", *rest))
+    return template % (fonts.clip(name, room), *rest)
+
+
+def _won_mission(score: int, mission: str, completed: bool, opened: int) -> list[str]:
+    lines = [_("You won!"), _("Score %d") % score]
+    lines.append(_with_name(_("%s: done") if completed else _("%s: again"), _(mission)))
+    if opened:
+        lines.append(ngettext("%d mission open", "%d missions open", opened) % opened)
+    return lines
+
+
+def _lost_mission(reason: str, mission: str, tries: int) -> list[str]:
+    return [_("Lost:"), _word(reason), _with_name(_("%s, try %d"), _(mission), tries)]
+
+
 def _counted_owed(why: str) -> list[str]:
     # A token taken while one was still owed pays the debt, never the turn.
     return [_("That token paid"), _("what was owed."), _("Take one more"), _("to end the turn")]
@@ -444,6 +469,9 @@ def _counted_owed(why: str) -> list[str]:
 
 MESSAGES: dict[str, Callable[..., list[str]]] = {
     "won": lambda score: [_("You won!"), _("Score %d") % score],
+    "won_mission": _won_mission,
+    "lost_mission": _lost_mission,
+    "team_refused": lambda: [_("No new team:"), _("name taken")],
     "lost": lambda reason: [_("Lost:"), _word(reason)],
     "take": _take,
     "missing": _missing,

@@ -62,4 +62,5 @@ class SeatView:
     debrief: bool = False  # after the game: ``side`` is the partner's, in this seat's order
     entry: str | None = None  # a game code being typed (app/code_entry.py), as shown
     entry_next: str = ""  # the symbol under the encoder
+    entry_kind: str = "code"  # what is typed: a game "code" or a team's "name"
     legend: bool = False  # show what the symbols mean instead of the key

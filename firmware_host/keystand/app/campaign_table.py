@@ -1,0 +1,125 @@
+"""A team's campaign at the table: the menu's choices, the next game's rules, and
+recording the result when a game ends.
+
+The pure rules are ``campaign.progress`` (what is open, what a team holds); the
+record is ``campaign.store`` in the device's state folder, beside the journal.
+A game the device starts for a team is noted in the store when it starts, keyed
+by the journal's game, so a power cut before its end loses neither the team nor
+the bonuses chosen, and the result is recorded once however often it is seen.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..campaign.games import record_game
+from ..campaign.progress import campaign_rules, progress
+from ..campaign.store import CampaignStore
+from ..rules.actions import Action
+from ..rules.game import GameState
+from ..rules.missions import MissionBook
+from ..rules.setup import Rules
+
+log = logging.getLogger(__name__)
+
+# Names a team can take with one press; the entry screen starts from the next free one.
+SUGGESTED = ("Owls", "Foxes", "Ravens", "Otters", "Lynx", "Herons", "Badgers", "Hares")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a finished game did to its team's map, for both screens."""
+
+    team: str
+    mission: str  # its name
+    won: bool
+    completed: bool  # this win completed the mission
+    opened: int  # missions it opened
+    tries: int  # games played on the mission so far
+    best: int | None  # the mission's best score
+
+
+class TableCampaign:
+    """The campaigns of one state folder, for the menu and the loop."""
+
+    def __init__(self, store: CampaignStore, book: MissionBook) -> None:
+        self.store = store
+        self.book = book
+
+    @classmethod
+    def open(cls, state_dir: Path, book: MissionBook) -> TableCampaign | None:
+        """The folder's campaigns, or None (logged once) when they cannot be opened."""
+        import sqlite3
+
+        try:
+            return cls(CampaignStore.in_folder(state_dir), book)
+        except (OSError, sqlite3.Error) as exc:
+            log.warning("campaigns in %s not available: %s", state_dir, exc)
+            return None
+
+    def teams(self) -> list[str]:
+        return self.store.team_names()
+
+    def suggestion(self) -> str:
+        taken = {t.casefold() for t in self.teams()}
+        free = [n for n in SUGGESTED if n.casefold() not in taken]
+        return free[0] if free else ""
+
+    def create(self, name: str, edition: str) -> str:
+        """A new team; raises ``CampaignError`` (a one-line reason) if it cannot be."""
+        return self.store.create_team(name, edition).name
+
+    def missions(self, team: str) -> tuple[tuple[str, str], ...]:
+        """(id, name) of the missions the team may play now, new ones first, then
+        the completed ones it may replay."""
+        p = progress(self.book, self.store.record(team))
+        ids = [*p.available, *p.completed]
+        return tuple((m, self.book.missions[m].name) for m in ids)
+
+    def bonuses(self, team: str) -> tuple[tuple[str, str], ...]:
+        """(id, name) of the bonuses the team holds, with uses left."""
+        held = progress(self.book, self.store.record(team)).bonuses
+        return tuple((b, self.book.bonuses[b].name) for b in held)
+
+    def rules(
+        self, team: str, mission: str, bonuses: Sequence[str], ruleset: str, turn_order: str
+    ) -> Rules:
+        """The team's next game (raises ``CampaignError`` naming what is not open)."""
+        record = self.store.record(team)
+        spec = None if mission == "standard" else mission
+        return campaign_rules(
+            self.book, record, spec, bonuses, ruleset=ruleset, turn_order=turn_order
+        )
+
+    def begin(self, game_id: str, team: str, bonuses: Sequence[str]) -> None:
+        self.store.begin_table_game(game_id, team, bonuses)
+
+    def finish(self, game_id: str, state: GameState, actions: Iterable[Action]) -> Result | None:
+        """Record a finished game started for a team (once); None if it was not."""
+        started = self.store.table_game(game_id)
+        if started is None or state.rules.mission is None:
+            return None
+        team, bonuses = started
+        answer = record_game(
+            self.store, self.book, team, bonuses, state, actions, f"table:{game_id}"
+        )
+        p = progress(self.book, self.store.record(team))
+        mission = state.rules.mission
+        games = [g for g in self.store.record(team).games if g.mission == mission]
+        scores = [g.score for g in games if g.score is not None]
+        done = p.completed.get(mission)
+        return Result(
+            team=team,
+            mission=self.book.missions[mission].name,
+            won=state.outcome == "won",
+            completed=bool(answer.get("completed")),
+            opened=len(answer.get("unlocked", ())),
+            tries=done.tries if done else len(games),
+            best=max(scores) if scores else None,
+        )
+
+    def close(self) -> None:
+        self.store.close()

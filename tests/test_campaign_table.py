@@ -1,0 +1,105 @@
+"""Campaigns at the table: a team named with the encoder, its missions first in the
+menu, its won mission recorded when the game ends, through a power cut too."""
+
+from helpers import start_device
+from keystand.campaign.progress import progress
+from keystand.campaign.store import CampaignStore
+from keystand.rules.missions import load_book
+from test_table_flow import Table
+
+
+def _menu(table: Table, seat: str, item: str) -> None:
+    """Open the menu and move to ``item`` (by the menu's own list)."""
+    table.do(f"{seat} back_hold")
+    menu = table.device.daemon.session.menus[seat]
+    assert menu is not None
+    for _ in range(menu.items.index(item)):
+        table.do(f"{seat} right")
+
+
+def _win(table: Table) -> None:
+    """Play the dealt game to a win: B finds A's agents, A finds the rest."""
+    layout = table.device.daemon.state.layout
+    for cell in [i for i in range(25) if layout.role(i, "A") == "G"]:
+        table.guess("B", cell)
+    table.do("bank take 9")
+    for cell in [i for i in range(25) if layout.role(i, "B") == "G"]:
+        if table.dump()["agents"].get(_name(cell)) is None:
+            table.guess("A", cell)
+
+
+def _name(cell: int) -> str:
+    from keystand.rules.layout import cell_name
+
+    return cell_name(cell)
+
+
+def test_a_team_named_at_the_table_plays_and_records_its_first_mission(tmp_path):
+    device = start_device(tmp_path)
+    try:
+        t = Table(device)
+        _menu(t, "A", "new_team")
+        t.do("A hold")  # name it: the entry starts from a suggested name
+        assert t.lines("A")[:2] == ["New team", "Owls"]
+        t.do("A back", "A back")  # dial another: delete two letters ...
+        t.do("A right", "A press")  # ... and add "b" (the entry's second symbol)
+        t.do("A hold")  # create it
+        settings = device.daemon.settings
+        assert (settings.team, settings.mission) == ("Owb", "prague")
+        _menu(t, "A", "new_game")
+        t.do("A press", "A hold")  # a new game, for the team
+        assert device.daemon.game_id == 2 and device.daemon.state.rules.mission == "prague"
+        _win(t)
+        d = t.dump()
+        assert d["outcome"] == "won"
+        assert t.messages() == {"A": "won_mission", "B": "won_mission"}
+        assert t.lines("A")[3:5] == ["Prague: done", "3 missions open"]
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        p = progress(load_book(), store.record("Owb"))
+    assert list(p.completed) == ["prague"]
+    assert set(p.available) == {"berlin", "cairo", "moscow"}
+
+
+def test_the_menu_offers_the_teams_open_missions_first_and_only_those(tmp_path):
+    with CampaignStore.in_folder(tmp_path) as store:
+        store.create_team("Herons", "duet")
+    device = start_device(tmp_path)
+    try:
+        t = Table(device)
+        _menu(t, "B", "team")
+        t.do("B press")  # the first team
+        assert device.daemon.settings.team == "Herons"
+        menu = device.daemon.session.menus["B"]
+        assert [m for m, _ in menu._missions()] == ["prague"]  # a new team: Prague only
+        row = dict(menu.lines())
+        assert (row["team"], row["mission"]) == ("Herons", "Prague")
+    finally:
+        device.stop()
+
+
+def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
+    with CampaignStore.in_folder(tmp_path) as store:
+        store.create_team("Lynx", "duet")
+    device = start_device(tmp_path)
+    t = Table(device)
+    _menu(t, "A", "team")
+    t.do("A press", "A back")
+    _menu(t, "A", "new_game")
+    t.do("A press", "A hold")
+    layout = device.daemon.state.layout
+    first = next(i for i in range(25) if layout.role(i, "A") == "G")
+    t.guess("B", first)
+    device.stop()  # the power goes; the game is in the journal, the team in the store
+    device = start_device(tmp_path, legend_read=False)
+    try:
+        t = Table(device)
+        assert device.daemon.state.agents_found == 1  # resumed
+        _win(t)
+        assert t.messages()["A"] == "won_mission"
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        record = store.record("Lynx")
+    assert [g.mission for g in record.games] == ["prague"]  # recorded once
