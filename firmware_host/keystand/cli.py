@@ -449,6 +449,30 @@ def cmd_selftest(args: argparse.Namespace) -> int:
         raise CommandError(f"--drive {exc}") from None
 
 
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    config = _checked_config(args.config)
+    if not 1 <= args.samples <= 1000:
+        raise CommandError("--samples must be 1 to 1000")
+    from .calibrate import CalibrationError, Stopped, calibrate
+
+    unchanged = "the config is unchanged"
+    try:
+        calibrate(
+            config,
+            "sim" if args.simulate else "pi",
+            sys.stdin,
+            samples=args.samples,
+            write=not args.dry_run,
+        )
+    except CalibrationError as exc:
+        print(f"keystand: calibrate: {exc}; {unchanged}", file=sys.stderr)
+        return 1
+    except (Stopped, KeyboardInterrupt):
+        print(f"keystand: calibrate: stopped before the last step; {unchanged}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     import logging
 
@@ -657,6 +681,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="simulated: a pin-level command run first (repeatable), e.g. 'bank adc 3 1023'",
     )
     p.set_defaults(run=cmd_selftest)
+
+    p = sub.add_parser("calibrate", help="measure the analog bank and write its thresholds")
+    p.add_argument("--config", required=True, metavar="FILE", help="the config to write them into")
+    p.add_argument(
+        "--simulate",
+        action="store_true",
+        help="the simulated table; lines on stdin other than Enter are pin-level commands",
+    )
+    p.add_argument("--samples", type=int, default=20, help="readings per step (default 20)")
+    p.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
+    p.set_defaults(run=cmd_calibrate)
 
     p = sub.add_parser("run", help="run the table daemon")
     p.add_argument("--config", required=True, metavar="FILE")
