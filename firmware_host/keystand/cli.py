@@ -451,9 +451,9 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 def cmd_calibrate(args: argparse.Namespace) -> int:
     config = _checked_config(args.config)
-    if not 1 <= args.samples <= 1000:
+    if args.samples is not None and not 1 <= args.samples <= 1000:
         raise CommandError("--samples must be 1 to 1000")
-    from .calibrate import CalibrationError, Stopped, calibrate
+    from .calibrate import SAMPLES, CalibrationError, Stopped, calibrate
 
     unchanged = "the config is unchanged"
     try:
@@ -461,7 +461,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
             config,
             "sim" if args.simulate else "pi",
             sys.stdin,
-            samples=args.samples,
+            samples=args.samples or SAMPLES,
             write=not args.dry_run,
         )
     except CalibrationError as exc:
@@ -683,13 +683,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_selftest)
 
     p = sub.add_parser("calibrate", help="measure the analog bank and write its thresholds")
-    p.add_argument("--config", required=True, metavar="FILE", help="the config to write them into")
+    p.add_argument("--config", required=True, metavar="FILE", help="the thresholds go into it")
     p.add_argument(
         "--simulate",
         action="store_true",
         help="the simulated table; lines on stdin other than Enter are pin-level commands",
     )
-    p.add_argument("--samples", type=int, default=20, help="readings per step (default 20)")
+    p.add_argument("--samples", type=int, metavar="N", help="readings per step (default 20)")
     p.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
     p.set_defaults(run=cmd_calibrate)
 
