@@ -20,7 +20,7 @@ MISSIONS = mission_choices(load_book())
 def test_presses_step_settings_and_destructive_items_need_a_hold():
     s = settings()
     m = Menu(s, missions=MISSIONS, printer=True)
-    assert m.items[-3:] == ["print", "load_code", "shutdown"]
+    assert m.items[-4:] == ["print", "load_code", "shutdown", "diagnostics"]
     m.turn(1)  # mission
     m.press()
     assert s.mission == MISSIONS[1][0]

@@ -71,6 +71,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "entry_next",
         "entry_kind",  # a game code or a team's name
         "legend",  # a flag: show what the symbols mean
+        "diagnostics",  # this seat's own inputs and the bank's readings: nothing of a key
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,

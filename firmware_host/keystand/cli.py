@@ -430,6 +430,49 @@ def cmd_check_config(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    import logging
+    import warnings
+
+    # Each failure is its line; the adapters' own warnings about it would say it twice,
+    # and gpiozero's notes on each pin library it tried before giving up add nothing.
+    logging.basicConfig(level=logging.ERROR, format="keystand: %(name)s: %(message)s")
+    warnings.filterwarnings("ignore", message="Falling back from")
+    config = _checked_config(args.config)
+    if args.drive and not args.simulate:
+        raise CommandError("--drive needs --simulate: it drives the simulated table's pins")
+    from .selftest import selftest
+
+    try:
+        return selftest(config, "sim" if args.simulate else "pi", drive=args.drive)
+    except ValueError as exc:
+        raise CommandError(f"--drive {exc}") from None
+
+
+def cmd_calibrate(args: argparse.Namespace) -> int:
+    config = _checked_config(args.config)
+    if args.samples is not None and not 1 <= args.samples <= 1000:
+        raise CommandError("--samples must be 1 to 1000")
+    from .calibrate import SAMPLES, CalibrationError, Stopped, calibrate
+
+    unchanged = "the config is unchanged"
+    try:
+        calibrate(
+            config,
+            "sim" if args.simulate else "pi",
+            sys.stdin,
+            samples=args.samples or SAMPLES,
+            write=not args.dry_run,
+        )
+    except CalibrationError as exc:
+        print(f"keystand: calibrate: {exc}; {unchanged}", file=sys.stderr)
+        return 1
+    except (Stopped, KeyboardInterrupt):
+        print(f"keystand: calibrate: stopped before the last step; {unchanged}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     import logging
 
@@ -626,6 +669,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check-config", help="validate a daemon config or hardware profile")
     p.add_argument("file", metavar="FILE")
     p.set_defaults(run=cmd_check_config)
+
+    p = sub.add_parser("selftest", help="check every component of the device, a line each")
+    p.add_argument("--config", required=True, metavar="FILE")
+    p.add_argument("--simulate", action="store_true", help="the simulated table, not the Pi's")
+    p.add_argument(
+        "--drive",
+        action="append",
+        default=[],
+        metavar="COMMAND",
+        help="simulated: a pin-level command run first (repeatable), e.g. 'bank adc 3 1023'",
+    )
+    p.set_defaults(run=cmd_selftest)
+
+    p = sub.add_parser("calibrate", help="measure the analog bank and write its thresholds")
+    p.add_argument("--config", required=True, metavar="FILE", help="the thresholds go into it")
+    p.add_argument(
+        "--simulate",
+        action="store_true",
+        help="the simulated table; lines on stdin other than Enter are pin-level commands",
+    )
+    p.add_argument("--samples", type=int, metavar="N", help="readings per step (default 20)")
+    p.add_argument("--dry-run", action="store_true", help="measure and print, write nothing")
+    p.set_defaults(run=cmd_calibrate)
 
     p = sub.add_parser("run", help="run the table daemon")
     p.add_argument("--config", required=True, metavar="FILE")

@@ -16,12 +16,13 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING, Any, Literal
 
 from .config import Bank, DeviceConfig
 from .ports import Controls, Display, Printer, Scanner, TokenBank, Wires
-from .rules.layout import Seat
+from .rules.layout import SEATS, Seat
 
 if TYPE_CHECKING:
     from .sim.table import SimTable
@@ -41,6 +42,8 @@ class Hardware:
     bank: TokenBank | None
     printer: Printer | None
     scanner: Scanner | None
+    # A tolerant build's components that could not be built: name -> why (selftest).
+    unbuilt: dict[str, str] = field(default_factory=dict)
 
     @property
     def table(self) -> SimTable | None:
@@ -69,18 +72,39 @@ def create_hardware(
     backend: Backend,
     post: Callable[[object], None],
     ports: dict[str, str] | None = None,
+    *,
+    tolerant: bool = False,
 ) -> Hardware:
     """Build the device. ``post`` puts an event on the loop's queue; ``ports``
-    points the simulator's printer or scanner at a real serial port (tests)."""
+    points the simulator's printer or scanner at a real serial port (tests).
+
+    A component that cannot be built (a pin another process holds, no SPI) stops
+    the build, except the scanner, which the daemon plays without. ``tolerant``
+    (selftest) leaves any such component out instead, with its error in
+    ``Hardware.unbuilt`` under the name selftest reports it by."""
     wires = _wires(backend, config, post, ports)
+    unbuilt: dict[str, str] = {}
+
+    def part(name: str, build: Callable[[], Any]) -> Any:
+        if not tolerant:
+            return build()
+        try:
+            return build()
+        except Exception as exc:  # gpiozero, lgpio, luma and pyserial raise their own
+            unbuilt[name] = str(exc) or type(exc).__name__
+            return None
+
+    displays = {s: part(f"display {s}", partial(_display, wires, s, config)) for s in SEATS}
+    controls = {s: part(f"controls {s}", partial(_controls, wires, s, config, post)) for s in SEATS}
     hardware = Hardware(
         config=config,
         wires=wires,
-        displays={seat: _display(wires, seat, config) for seat in config.displays},
-        controls={seat: _controls(wires, seat, config, post) for seat in config.controls},
-        bank=_bank(wires, config.bank, post),
-        printer=_printer(wires, config, post),
-        scanner=_scanner(wires, config, post),
+        displays={s: d for s, d in displays.items() if d is not None},
+        controls={s: c for s, c in controls.items() if c is not None},
+        bank=part("bank", lambda: _bank(wires, config.bank, post)),
+        printer=part("printer", lambda: _printer(wires, config, post)),
+        scanner=_scanner(wires, config, post, unbuilt if tolerant else None),
+        unbuilt=unbuilt,
     )
     wires.attach(hardware)
     return hardware
@@ -176,17 +200,24 @@ def _printer(wires: Wires, config: DeviceConfig, post) -> Printer | None:
     return PrintWorker(SerialPrinter(PrinterConfig(port, p.baud, p.pause, p.status)), post)
 
 
-def _scanner(wires: Wires, config: DeviceConfig, post) -> Scanner | None:
+def _scanner(
+    wires: Wires, config: DeviceConfig, post, unbuilt: dict[str, str] | None
+) -> Scanner | None:
+    """The scanner, or None (said in the log, or in ``unbuilt``) when its port is missing."""
     if config.scanner is None:
         return None
     from .hal.scanner import ScannerReader, SerialScanner
 
     port = wires.serial_port("scanner", config.scanner.port)
     if port is None:
+        if unbuilt is not None:
+            unbuilt["scanner"] = "no serial port to open"
         return None
     try:
         scanner = SerialScanner(port, config.scanner.baud)
     except Exception as exc:  # pyserial raises several types for a missing port
         log.warning("scanner on %s not available: %s", port, exc)
+        if unbuilt is not None:
+            unbuilt["scanner"] = str(exc)
         return None
     return ScannerReader(scanner, post)

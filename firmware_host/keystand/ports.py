@@ -29,6 +29,11 @@ class Display(Protocol):
         """Put ``image`` on the panel; False when the bus failed (it retries later)."""
         ...
 
+    @property
+    def error(self) -> str | None:
+        """Why the last write failed (luma's or the bus's words); None after a success."""
+        ...
+
     def contrast(self, level: int) -> None: ...
 
     def cleanup(self) -> None: ...
@@ -52,6 +57,11 @@ class TokenBank(Protocol):
         """What each slot's sensor reads now."""
         ...
 
+    def readings(self) -> list[int]:
+        """Each slot's raw reading now, for diagnostics: ADC counts (a sided bank) or
+        the input's electrical level, 1 high and 0 low (a switch per slot)."""
+        ...
+
     def restart(self) -> None:
         """Take what the sensors read now as the starting point."""
         ...
@@ -66,11 +76,21 @@ class Printer(Protocol):
         """Queue ``job``; a job that failed before prints first."""
         ...
 
+    def probe(self) -> str:
+        """Open the port and, when the printer answers status queries, ask for the
+        paper: what was found, in one line (selftest). Raises ``PrinterError``."""
+        ...
+
     def close(self) -> None: ...
 
 
 class Scanner(Protocol):
     """Reads scans in the background; posts ``ScanText`` or ``ScanRefused``."""
+
+    @property
+    def name(self) -> str:
+        """The serial port it reads."""
+        ...
 
     def close(self) -> None: ...
 

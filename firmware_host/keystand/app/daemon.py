@@ -61,6 +61,7 @@ from .session import Session
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
+DIAGNOSTICS_POLL = 0.25  # seconds between bank readings while a Diagnostics screen is open
 
 
 class Daemon:
@@ -214,8 +215,9 @@ class Daemon:
         self.refresh()
         while True:
             settling = self.debounce is not None and self.debounce.pending
+            wait = POLL if settling else DIAGNOSTICS_POLL if self.session.diagnosing else None
             try:
-                event = self.queue.get(timeout=POLL if settling else None)
+                event = self.queue.get(timeout=wait)
             except queue.Empty:
                 event = None
             if isinstance(event, Stop):
@@ -252,8 +254,21 @@ class Daemon:
         bank = self.hardware.bank
         if self.debounce is not None and bank is not None and self.debounce.tick(time.monotonic()):
             session.bank(*self.debounce.reading(bank.sided))
+        if bank is not None and session.diagnosing:
+            self._read_bank(session)
         for command in session.take_commands():
             self._carry_out(command)
+
+    def _read_bank(self, session: Session) -> None:
+        """What each bank slot reads now, for an open Diagnostics screen."""
+        bank = self.hardware.bank
+        assert bank is not None
+        try:
+            raw: list[int] | None = bank.readings()
+        except Exception as exc:  # an ADC that stopped answering: the screen shows "?"
+            log.warning("bank readings failed: %s", exc)
+            raw = None
+        session.bank_readings(bank.levels(), raw, bank.sided)
 
     def _carry_out(self, command: Command) -> None:
         from ..screens import text

@@ -98,7 +98,7 @@ class Menu:
             self.items.append("phone_link")
         if self.printer:
             self.items.append("print")
-        self.items += ["load_code", "shutdown"]
+        self.items += ["load_code", "shutdown", "diagnostics"]
 
     def _missions(self) -> tuple[tuple[str, str], ...]:
         """The missions offered: the team's open ones first, else every playable one."""
@@ -134,8 +134,9 @@ class Menu:
         self.armed = None
 
     def press(self) -> Command | str | None:
-        """Activate the item: a command for the daemon, the name of a screen the
-        session opens (``show_qr``, ``phone_link``, ``load_code``, ``legend``), or None."""
+        """Activate the item: a command for the daemon, the name of a screen the session
+        opens (``show_qr``, ``phone_link``, ``load_code``, ``legend``, ``diagnostics``),
+        or None."""
         item = self.items[self.index]
         s = self.settings
         if item in DESTRUCTIVE:
@@ -166,7 +167,7 @@ class Menu:
             return SetBrightness(s.brightness)
         elif item == "print":
             return PrintSlip()
-        elif item in ("show_qr", "phone_link", "load_code", "legend"):
+        elif item in ("show_qr", "phone_link", "load_code", "legend", "diagnostics"):
             return item
         return None
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..config import Game
-from ..events import Control
+from ..events import Control, SlotState
 from ..rules.actions import (
     Action,
     Clue,
@@ -39,6 +39,7 @@ from ..screens.view import Message, Role, SeatView
 from .campaign_table import Result
 from .code_entry import CodeEntry, NameEntry
 from .commands import Command, CreateTeam, LoadGame, NewGame, SetBrightness, SetLanguage
+from .diagnostics import DiagnosticsScreen
 from .menu import STANDARD, Campaigns, Menu, Settings
 from .views import seat_role, seat_view
 
@@ -88,6 +89,9 @@ class Session:
         self.campaign: Campaigns | None = campaign
         self.result: Result | None = None  # what the finished game did to its team's map
         self.menus: dict[Seat, Menu | None] = {"A": None, "B": None}
+        self.diagnostics: dict[Seat, DiagnosticsScreen | None] = {"A": None, "B": None}
+        # The bank as a Diagnostics screen shows it: states, raw readings, analog or not.
+        self.bank_now: tuple[tuple[str, ...], tuple[int, ...] | None, bool] = ((), None, False)
         self._outbox: list[Command] = []
 
     def take_commands(self) -> list[Command]:
@@ -115,6 +119,13 @@ class Session:
             return
         if self.menus[seat] is not None:
             self._menu(seat, kind)
+            return
+        screen = self.diagnostics[seat]
+        if screen is not None:  # inputs are shown, not played; back closes
+            if kind == Control.BACK:
+                self.diagnostics[seat] = None
+            else:
+                screen.input(kind)
             return
         if kind == Control.BACK_HOLD:
             self.menus[seat] = Menu(
@@ -199,8 +210,8 @@ class Session:
         self.bank_count = present_count
         self.bank_bystanders = bystander_up
         self.bank_faults = faults
-        if before is None or present_count != before - 1:
-            return  # the first reading, or not one token taken: the views compare
+        if before is None or present_count != before - 1 or self.diagnosing:
+            return  # the first reading, not one token taken, or a slot tested: the views compare
         state = self.state
         if before != state.tokens_left + self.owed:
             return  # the bank was already off: a token back where it belongs, say
@@ -213,6 +224,17 @@ class Session:
         elif can_pass:
             assert guesser is not None
             self._act(guesser, [Pass(guesser)])
+
+    @property
+    def diagnosing(self) -> bool:
+        """A seat has its Diagnostics screen open (the daemon reads the bank for it)."""
+        return any(screen is not None for screen in self.diagnostics.values())
+
+    def bank_readings(
+        self, levels: list[SlotState], raw: list[int] | None, analog: bool
+    ) -> None:
+        """What each bank slot reads now, for the Diagnostics screens (None: no answer)."""
+        self.bank_now = (tuple(levels), None if raw is None else tuple(raw), analog)
 
     def _menu(self, seat: Seat, kind: Control) -> None:
         menu = self.menus[seat]
@@ -238,6 +260,8 @@ class Session:
                 assert self.campaign is not None
                 suggestion = self.campaign.suggestion()
                 self.names[seat] = NameEntry(typed=suggestion, edition=self.settings.edition)
+            elif chosen == "diagnostics":
+                self.diagnostics[seat] = DiagnosticsScreen()
             else:
                 self.entries[seat] = CodeEntry()
             return
@@ -430,6 +454,8 @@ class Session:
                 view = replace(
                     view, entry=name.shown(), entry_next=name.symbol, entry_kind="name"
                 )
+            elif (screen := self.diagnostics[seat]) is not None:
+                view = replace(view, diagnostics=screen.view(*self.bank_now))
             elif self.showing_qr[seat]:
                 view = replace(view, qr=self.qr_text(seat))
             elif self.showing_link[seat] and self.seat_link is not None:

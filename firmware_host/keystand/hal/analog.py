@@ -169,6 +169,11 @@ class AnalogBank:
     def read(self) -> list[int]:
         return [adc.raw_value for adc in self.adcs]
 
+    def readings(self) -> list[int]:
+        """What each slot's ADC channel reads now, in counts (0-1023). A read of its
+        own, beside the sampler's: gpiozero's SPI bus takes a lock per transfer."""
+        return self.read()
+
     @property
     def slots(self) -> int:
         return len(self.adcs)

@@ -45,6 +45,10 @@ class DigitalBank:
     def levels(self) -> list[SlotState]:
         return [SlotState.TOKEN if d.value else SlotState.EMPTY for d in self.devices]
 
+    def readings(self) -> list[int]:
+        """Each input's electrical level (1 high, 0 low), whatever ``active_low`` says."""
+        return [int(bool(d.pin.state)) for d in self.devices]
+
     def restart(self) -> None:
         """Nothing to re-read: a switch's level is always current."""
 

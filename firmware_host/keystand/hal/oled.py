@@ -52,6 +52,7 @@ class Panel:
         self.device: Any = None
         self._last: Any = None  # what the panel shows, as the subclass compares frames
         self.failures = 0
+        self.error: str | None = None  # why the last write failed; None after a success
         self._contrast: int | None = None
 
     def _ensure(self):
@@ -74,6 +75,7 @@ class Panel:
 
     def _lost(self, exc: Exception) -> None:
         self.failures += 1
+        self.error = str(exc) or type(exc).__name__
         log.warning("display write failed (%s); will re-initialise", exc)
         self.device = None
         self._last = None
@@ -110,6 +112,7 @@ class PagedOled(Panel):
                 self._window(device, p, lo, hi)
                 device.data(list(page[lo : hi + 1]))
             self._last = pages
+            self.error = None
             return True
         except BUS_ERRORS as exc:
             self._lost(exc)
@@ -142,6 +145,7 @@ class ColourOled(Panel):
                 return True
             device.display(image)
             self._last = image
+            self.error = None
             return True
         except BUS_ERRORS as exc:
             self._lost(exc)

@@ -75,6 +75,22 @@ class SerialPrinter:
             time.sleep(0.01)
         raise PrinterError("printer does not answer (offline or switched off?)", "no_answer")
 
+    def probe(self) -> str:
+        """Open the port and, when the printer answers status queries, ask for the
+        paper: what was found, in one line. Raises :class:`PrinterError`."""
+        import serial
+
+        port = self._open()
+        try:
+            if not self.config.status:
+                return f"{self.config.port} opens (no status asked: [printer] status = false)"
+            self.check_status(port)
+            return f"{self.config.port} answers: paper present"
+        except (serial.SerialException, OSError) as exc:
+            raise PrinterError(f"printer connection lost: {exc}", "lost") from None
+        finally:
+            port.close()
+
     def send(self, data: bytes) -> float:
         """Send one job; returns the seconds it took. Raises :class:`PrinterError`."""
         import serial
@@ -139,6 +155,10 @@ class PrintWorker:
 
     def submit(self, job: bytes) -> None:
         self._jobs.put(job)
+
+    def probe(self) -> str:
+        """The printer's port and paper, asked now (selftest, with no job queued)."""
+        return self.queue.printer.probe()
 
     def _work(self) -> None:
         q = self.queue

@@ -127,6 +127,11 @@ class ScannerReader:
         self._closing = False
         threading.Thread(target=self._read, name="scanner", daemon=True).start()
 
+    @property
+    def name(self) -> str:
+        """The serial port it reads (pyserial's name for it)."""
+        return str(self.scanner.port.name)
+
     def _read(self) -> None:
         try:
             for result in self.scanner.results():

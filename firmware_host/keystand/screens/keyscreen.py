@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from ..i18n import N_
-from . import fonts
+from . import diagnostics, fonts
 from .text import gettext as _
 from .text import ngettext
 from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
@@ -73,6 +73,8 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     g = geometry(width, height)
     if view.legend:
         return _legend(width, height, g)
+    if view.diagnostics is not None:
+        return diagnostics.render(view.diagnostics, width, height, g.colour)
     if view.menu is not None:
         return _menu(view, width, height, g.colour)
     if view.entry is not None:
@@ -209,6 +211,7 @@ MENU_LABELS = {
     "phone_link": N_("Phone link"),
     "print": N_("Print slip"),
     "shutdown": N_("Shut down"),
+    "diagnostics": N_("Diagnostics"),
 }
 MENU_WORDS = (N_("Menu"), N_("Hold to confirm"), N_("standard"))
 
@@ -279,6 +282,8 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
     g = geometry(width, height)
     if view.legend:
         return [_("Key symbols"), *(_(entry[-1]) for entry in LEGEND)]
+    if view.diagnostics is not None:
+        return diagnostics.lines(view.diagnostics)
     if view.menu is not None:
         title = _("Hold to confirm") if view.menu_armed else _("Menu")
         return [title, *(_(MENU_LABELS[item]) for item, _value in view.menu)]

@@ -39,6 +39,17 @@ class Message:
 
 
 @dataclass(frozen=True, slots=True)
+class Diagnostics:
+    """A seat's Diagnostics screen: its own last input and what each bank slot reads."""
+
+    last_input: str | None = None  # a Control value; None: nothing yet
+    repeats: int = 0  # that input, this many times in a row
+    slots: tuple[str, ...] = ()  # each bank slot's state (a SlotState value), slot 1 first
+    raw: tuple[int, ...] | None = None  # each slot's raw reading; None: the bank did not answer
+    analog: bool = False  # raw readings are ADC counts; else the input's level, 1 high
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything one seat's screen shows, and nothing of the other side's key."""
 
@@ -64,3 +75,4 @@ class SeatView:
     entry_next: str = ""  # the symbol under the encoder
     entry_kind: str = "code"  # what is typed: a game "code" or a team's "name"
     legend: bool = False  # show what the symbols mean instead of the key
+    diagnostics: Diagnostics | None = None  # the Diagnostics screen instead of the key

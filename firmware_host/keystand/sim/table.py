@@ -76,6 +76,10 @@ class ObservedPanel:
     def failures(self) -> int:
         return self._panel.failures
 
+    @property
+    def error(self) -> str | None:
+        return self._panel.error
+
 
 class SimTable:
     """The simulated wires of one device, and what the simulator sees of them."""
