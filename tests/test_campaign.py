@@ -492,3 +492,25 @@ def test_a_power_cut_while_recording_loses_nothing_and_records_nothing_twice(tmp
         record = store.record("Spies")
     assert len(record.games) == runs and len({g.game_id for g in record.games}) == runs
     assert record.games[0].mission == "prague"
+
+
+def test_a_book_can_carry_a_page_of_the_teams_campaign(tmp_path):
+    state = str(tmp_path / "state")
+    assert run_cli("campaign", "new", "Owls", "--state-dir", state).returncode == 0
+    out = tmp_path / "books"
+    made = run_cli(
+        "book", "--games", "1", "--name", "Owls", "--lang", "fi", "--seed", "3",
+        "--campaign", "owls", "--state-dir", state, "--no-pdf", "--out", str(out),
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    html = (out / "book-A.html").read_text(encoding="utf-8")
+    page = html.split('class="cover campaign"')[1].split("</section>")[0]
+    assert "Joukkueen Owls kampanja" in page
+    assert '<tr class="available"><td>Praha</td><td>9-9</td><td>auki</td>' in page
+    assert '<tr class="locked"><td>Berliini</td>' in page
+    missing = run_cli(
+        "book", "--games", "1", "--name", "x", "--campaign", "nobody",
+        "--state-dir", state, "--no-pdf", "--out", str(tmp_path / "b2"),
+    )  # fmt: skip
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+    assert "no team 'nobody'" in missing.stderr

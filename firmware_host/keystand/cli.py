@@ -366,6 +366,14 @@ def cmd_book(args: argparse.Namespace) -> int:
 
         mission_name = load_book(user_mission_maps()).missions[rules.mission].name
     seed = secrets.randbelow(10**12) if args.seed is None else args.seed
+    campaign = None
+    if args.campaign is not None:  # a page of the team's map after the cover
+        from .campaign.report import summary
+        from .config import user_mission_maps
+        from .rules.missions import load_book
+
+        with _campaign_store(args) as store:
+            campaign = summary(load_book(user_mission_maps()), store.record(args.campaign))
     setup = BookSetup(
         name=args.name,
         lang=args.lang,
@@ -374,6 +382,7 @@ def cmd_book(args: argparse.Namespace) -> int:
         total=args.games,
         paper=args.paper,
         mission_name=mission_name,
+        campaign=campaign,
     )
     with _progress_bar(2 * args.games, "pages") as advance:
         try:
@@ -658,6 +667,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="book seed: the same seed makes the same books")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
+    p.add_argument("--campaign", metavar="TEAM", help="add a page of this team's campaign")
+    p.add_argument("--state-dir", metavar="DIR", help="the campaigns' folder (see campaign)")
     p.add_argument("--out", required=True, metavar="DIR")
     p.set_defaults(run=cmd_book)
 

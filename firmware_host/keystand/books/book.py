@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .. import __version__
-from ..i18n import translation
+from ..i18n import N_, translation
 from ..names import RULESET_NAMES, mission_title
 from ..qr import qr_matrix
 from ..rules.gamecode import Deal, GameCode, encode
@@ -91,7 +91,12 @@ body { font-family: "DejaVu Sans", "Noto Sans CJK JP", sans-serif; font-size: 10
 :lang(ja) body, body:lang(ja) { font-family: "Noto Sans CJK JP", "DejaVu Sans", sans-serif; }
 h1 { font-size: 20pt; margin: 0 0 1mm; } h2 { font-size: 12pt; margin: 3.5mm 0 1mm; }
 p, ol, ul { margin: 0 0 1.5mm; } ol { padding-left: 5mm; } li { margin-bottom: 0.8mm; }
-.page { break-before: page; }
+.page, .campaign { break-before: page; }
+table.missions { border-collapse: collapse; width: 100%%; margin: 3mm 0; }
+table.missions th, table.missions td { border-bottom: 0.3mm solid #999; padding: 1.2mm 2mm;
+                                       text-align: left; }
+table.missions tr.completed td:first-child { font-weight: bold; }
+table.missions tr.locked td { color: #777; }
 .head { display: flex; justify-content: space-between; font-weight: bold; font-size: 12pt;
         border-bottom: 0.4mm solid #111; padding-bottom: 1mm; margin-bottom: 2mm; }
 table.grid { border-collapse: separate; border-spacing: 1.2mm; table-layout: fixed;
@@ -128,6 +133,61 @@ class BookSetup:
     paper: str = "a4"
     mission_name: str | None = None
     when: dt.date | None = None
+    campaign: dict | None = None  # a team's campaign (campaign.report.summary): a page of it
+
+
+def front(setup: BookSetup, seat: Seat) -> str:
+    """What comes before the games: the cover, and the team's campaign if given."""
+    page = campaign_page(setup) if setup.campaign is not None else ""
+    return cover(setup, seat) + page
+
+
+CAMPAIGN_STATUS = {
+    "completed": N_("done"),
+    "available": N_("open"),
+    "needs_number": N_("needs its number"),
+    "locked": N_("locked"),
+}
+
+
+def campaign_page(setup: BookSetup) -> str:
+    """The team's map as a table the group can keep beside the book: each mission's
+    numbers and state, its best score and tries, the bonuses held."""
+    _ = translation(setup.lang).gettext
+    data = setup.campaign
+    assert data is not None
+    record = data["record"]["missions"]
+    rows = []
+    for mission_id, info in data["missions"].items():
+        done = data["completed"].get(mission_id)
+        mine = record.get(mission_id, {})
+        detail = ""
+        if done is not None:
+            detail = _("{date}, score {score}, tries {tries}").format(
+                date=done["date"], score=done["score"], tries=done["tries"]
+            )
+        elif mine.get("games"):
+            detail = _("{games} games").format(games=mine["games"])
+        rows.append(
+            f'<tr class="{info["status"]}"><td>{escape(_(info["name"]))}</td>'
+            f"<td>{escape(info['numbers'])}</td>"
+            f"<td>{escape(_(CAMPAIGN_STATUS[info['status']]))}</td><td>{escape(detail)}</td></tr>"
+        )
+    held = ", ".join(f"{b} ×{n}" for b, n in data["bonus_uses"].items()) or "—"
+    title = _("Campaign of {team}").format(team=data["team"])
+    totals = _("{games} games, {wins} won, best score {best}").format(
+        games=data["record"]["games"],
+        wins=data["record"]["wins"],
+        best=data["record"]["best_score"] if data["record"]["best_score"] is not None else "—",
+    )
+    # (Outside the f-string: Babel does not look for strings to translate inside one.)
+    mission, state, bonuses = _("Mission"), _("State"), _("Bonuses held")
+    return f"""<section class="cover campaign">
+<h1>{escape(title)}</h1><p>{escape(totals)}</p>
+<table class="missions"><tr><th>{escape(mission)}</th><th>T-M</th>
+<th>{escape(state)}</th><th></th></tr>{"".join(rows)}</table>
+<p><b>{escape(bonuses)}:</b> {escape(held)}</p>
+</section>"""
 
 
 def head(setup: BookSetup, seat: Seat) -> str:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..rules.layout import Seat
-from .book import TAIL, BookSetup, cover, head, pages
+from .book import TAIL, BookSetup, front, head, pages
 
 SEATS: tuple[Seat, ...] = ("A", "B")
 CHUNK_GAMES = 25  # pages per Chromium print: memory stays that of one chunk
@@ -82,14 +82,14 @@ def _make_book(tmp: Path, setup: BookSetup, seat: Seat, printer, progress: Progr
     top = head(setup, seat)
     chunks: list[Path] = []
     with _writing(html_name), (tmp / html_name).open("w", encoding="utf-8") as html:
-        html.write(top + cover(setup, seat))
+        html.write(top + front(setup, seat))
         for start in range(0, setup.total, CHUNK_GAMES):
             games = range(start, min(start + CHUNK_GAMES, setup.total))
             block = "\n".join(pages(setup, seat, games))
             html.write("\n" + block)
             if printer is not None:
                 chunks.append(tmp / f"{seat}-{len(chunks):04d}.pdf")
-                first = cover(setup, seat) if start == 0 else ""
+                first = front(setup, seat) if start == 0 else ""
                 with _writing(pdf_name), _pdf_errors(pdf_name, PdfError):
                     printer.print(top + first + block + TAIL, chunks[-1])
             progress(len(games))
