@@ -151,6 +151,7 @@ MESSAGE_ARGS = {
     "printed": [()],
     "load_confirm": [()],
     "qr_too_long": [()],
+    "link_local": [()],
 }
 
 
