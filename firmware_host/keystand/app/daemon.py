@@ -23,6 +23,7 @@ from typing import Any
 from ..config import DeviceConfig, user_mission_maps
 from ..events import ControlInput, Dump, PrintResult, ScanRefused, ScanText, SlotEdge, Stop
 from ..hardware import Backend, Hardware, create_hardware
+from ..rules.actions import Action
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
@@ -79,6 +80,8 @@ class Daemon:
             self.debounce = SlotFilter(bank.levels(), delay)
         self._shown: dict[str, SeatView] = {}
         self._listeners: list[Callable[[], None]] = []
+        self.resumed: int | None = None  # actions replayed when a game was resumed
+        self.last_action: Action | None = None  # the last action committed
         self.session = self._resume()
 
     # ------------------------------------------------------------------ game
@@ -89,6 +92,7 @@ class Daemon:
         if resumed is not None:
             state, actions = resumed
             log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
+            self.resumed = len(actions)
             return self._table(state)
         # A device's first game opens with the legend: what the symbols mean.
         return self._table(self._start_game(), legend=first_start)
@@ -146,6 +150,7 @@ class Daemon:
 
     def _commit(self, action, state: GameState) -> None:
         self.journal.append(action, finished=state.phase == Phase.OVER)
+        self.last_action = action
         log.info("ack %d %d %s", self.journal.game_id, self.journal.seq, action_to_json(action))
 
     # ------------------------------------------------------------------ loop
