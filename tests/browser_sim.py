@@ -163,8 +163,12 @@ class Table:
     def __init__(self, page, legend: bool = True) -> None:
         self.page = page
         # A new state folder: the first game opens with the legend on both screens.
+        self.actions: list = []  # what the daemon journals, as the mirror commits it
         self.session = Session(
-            new_game(LAYOUT, Rules()), lambda a, s: None, sensed_bank=True, legend=legend
+            new_game(LAYOUT, Rules()),
+            lambda action, _state: self.actions.append(action),
+            sensed_bank=True,
+            legend=legend,
         )
         self.session.bank(9)
         self.bank = 9

@@ -13,10 +13,12 @@ import io
 import threading
 
 MAX_IMAGE_BYTES = 8 * 2**20  # a phone photo of a slip; anything larger is refused
-# 16 megapixels: a 12 MP phone photo fits; decoded as RGBA it takes 64 MiB at most.
-MAX_PIXELS = 4096 * 4096
+# A 12 MP phone photo (4000x3000) fits; decoded as RGBA (Pillow keeps RGB in four
+# bytes a pixel too) and turned grey, it costs about 60 MB at the peak.
+MAX_PIXELS = 12_000_000
 FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP")
-JPEG_DRAFT = (2048, 2048)  # JPEGs decode straight to grey at a scale that still reads
+READ_SIDE = 2048  # the longest side zxing is given; larger images are reduced first
+JPEG_DRAFT = (READ_SIDE, READ_SIDE)  # JPEGs decode straight to grey at about that size
 
 _one_at_a_time = threading.Lock()
 
@@ -56,6 +58,11 @@ def read_qr(data: bytes) -> str:
                 grey = image.convert("L")
             except (OSError, ValueError, SyntaxError) as exc:  # a truncated or broken file
                 raise ImageRefused(f"image could not be decoded ({exc})") from None
+        # The colour pixels are freed (the image is closed); a QR code that fills a
+        # tenth of a photo still has ~10 pixels a module at this size.
+        factor = -(-max(grey.size) // READ_SIDE)
+        if factor > 1:
+            grey = grey.reduce(factor)
         found = zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)
     if not found:
         raise ImageRefused("no QR code found in the image")

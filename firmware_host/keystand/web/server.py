@@ -59,7 +59,7 @@ class Server(ThreadingHTTPServer):
 
     def process_request(self, request, client_address) -> None:
         if not self.slots.acquire(blocking=False):
-            log.warning("web: %d connections open: one more refused", MAX_CONNECTIONS)
+            log.warning("%d connections open: one more refused", MAX_CONNECTIONS)
             self.shutdown_request(request)
             return
         super().process_request(request, client_address)
@@ -73,9 +73,9 @@ class Server(ThreadingHTTPServer):
     def handle_error(self, request, client_address) -> None:
         exc = sys.exc_info()[1]
         if isinstance(exc, ConnectionError | TimeoutError):  # one line, never a traceback
-            log.info("web: %s hung up (%s)", client_address[0], type(exc).__name__)
+            log.info("%s hung up (%s)", client_address[0], type(exc).__name__)
         else:
-            log.exception("web: error serving %s", client_address[0])
+            log.exception("error serving %s", client_address[0])
 
 
 def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
@@ -91,7 +91,7 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
         _linger = False
 
         def log_message(self, format: str, *args) -> None:
-            log.debug("web: %s %s", self.address_string(), format % args)
+            log.debug("%s %s", self.address_string(), format % args)
 
         def do_GET(self) -> None:
             self._serve(self._get)
