@@ -63,7 +63,11 @@ def read_qr(data: bytes) -> str:
         factor = -(-max(grey.size) // READ_SIDE)
         if factor > 1:
             grey = grey.reduce(factor)
-        found = zxingcpp.read_barcodes(grey, formats=zxingcpp.BarcodeFormat.QRCode)
+        found = [
+            r.text
+            for r in zxingcpp.read_barcodes(grey)
+            if r.format == zxingcpp.BarcodeFormat.QRCode
+        ]
     if not found:
         raise ImageRefused("no QR code found in the image")
-    return found[0].text
+    return found[0]

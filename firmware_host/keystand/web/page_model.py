@@ -33,7 +33,8 @@ def status(state: GameState) -> dict:
         if state.outcome == Outcome.WON:
             turn = f"Won: score {state.score}"
         else:
-            turn = f"Lost: {LOST_BECAUSE.get(state.reason, state.reason or 'game over')}"
+            why = LOST_BECAUSE.get(state.reason) if state.reason is not None else None
+            turn = f"Lost: {why or state.reason or 'game over'}"
     elif state.phase == Phase.SUDDEN_DEATH:
         turn = "Sudden death: no more clues, both seats guess"
     elif state.phase == Phase.GUESSING:

@@ -333,7 +333,7 @@ def _restored(stored: dict[str, Any] | None, config: DeviceConfig) -> Settings:
     if not stored:
         return settings
     missions = {m for m, _name in mission_choices(load_book(user_mission_maps()))}
-    allowed = {
+    allowed: dict[str, set[Any]] = {
         "mission": missions,
         "bank": set(BANKS),
         "ruleset": set(RULESETS),
