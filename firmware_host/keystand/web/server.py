@@ -229,7 +229,7 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
             close = refusal.close or not self._drain()
             body = (refusal.message + "\n").encode()
             self._send(refusal.status, body, "text/plain; charset=utf-8", close=close)
-            self._linger = close and bool(self._length) and not self._body_read
+            self._linger = close and not self._body_read
 
         def _drain(self) -> bool:
             """Read and drop a refused request's body; False when it is too long to."""

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import secrets
+import threading
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -84,6 +85,7 @@ class StateFolder:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.notes: list[str] = []  # what the user should hear about the folder, one line each
+        self._saving = threading.Lock()
         try:
             if not path.is_dir():
                 path.mkdir(mode=0o700, parents=True)
@@ -130,12 +132,13 @@ class StateFolder:
 
     def save(self, **changes: Any) -> None:
         """Keep ``changes`` (panel, words, settings) for the next start."""
-        for name, value in changes.items():
-            setattr(self.stored, name, value)
-        try:
-            self._write(self.stored)
-        except OSError as exc:
-            log.warning("cannot save %s: %s", self.path / TOKENS_FILE, exc.strerror or exc)
+        with self._saving:  # the loop thread and the web threads both save
+            for name, value in changes.items():
+                setattr(self.stored, name, value)
+            try:
+                self._write(self.stored)
+            except OSError as exc:
+                log.warning("cannot save %s: %s", self.path / TOKENS_FILE, exc.strerror or exc)
 
     def _write(self, stored: Stored) -> None:
         """Atomically, and never readable by others, not even for a moment."""
