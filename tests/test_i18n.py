@@ -164,6 +164,7 @@ MESSAGE_ARGS = {
     "printed": [()],
     "load_confirm": [()],
     "qr_too_long": [()],
+    "link_local": [()],
 }
 
 

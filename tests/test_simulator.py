@@ -2,73 +2,52 @@
 
 Games are played by clicking the page; the panels the page shows (decoded from
 the simulated I2C bytes) are compared with what the renderer draws for the same
-table, computed by running the same controls through a Session here.
+table, computed by running the same controls through a Session here. The
+restarts, stale tabs and phone views are in test_simulator_state.py.
 """
 
 import base64
 import io
-import shutil
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from browser_sim import (
+    A_GREENS,
+    ARGS,
+    B_GREENS,
+    CHROMIUM,
+    HAVE_CHROMIUM,
+    LAYOUT,
+    PHONE_LINK,
+    PRINT_SLIP,
+    Table,
+    menu_item,
+    new_game_from_menu,
+    panel,
+    past_the_legend,
+    read_qr,
+    same,
+    start,
+    status,
+    wait_for_panels,
+    words_of,
+)
 from keystand.app.session import Session
 from keystand.rules.game import new_game
-from keystand.rules.keycode import decode
 from keystand.rules.setup import Rules
 from keystand.screens.keyscreen import render
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-pytestmark = pytest.mark.skipif(not shutil.which("chromium"), reason="needs Debian's chromium")
-KEY = "06M6-NZ2B-N9BD"
-LAYOUT = decode(KEY)
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def _start(tmp_path, *extra):
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "keystand.cli",
-            "simulate",
-            "--port",
-            "0",
-            "--key",
-            KEY,
-            "--state-dir",
-            str(tmp_path),
-            *extra,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = proc.stdout.readline()
-    assert line.startswith("keystand simulator: http://127.0.0.1:"), line
-    return proc, line.split(": ", 1)[1].strip()
+pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
 
 @pytest.fixture
 def simulator(tmp_path):
-    proc, url = _start(tmp_path)
-    yield url
-    proc.terminate()
-    proc.wait(5)
+    running = start(tmp_path / "state")
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture
@@ -76,15 +55,14 @@ def start_simulator(tmp_path):
     """Start a simulator with extra arguments (a --config, say)."""
     procs = []
 
-    def start(*extra):
-        proc, url = _start(tmp_path, *extra)
-        procs.append(proc)
-        return url
+    def begin(*extra):
+        running = start(tmp_path / "state", *extra)
+        procs.append(running)
+        return running.url
 
-    yield start
-    for proc in procs:
-        proc.terminate()
-        proc.wait(5)
+    yield begin
+    for running in procs:
+        running.stop()
 
 
 @pytest.fixture
@@ -97,98 +75,51 @@ def browser():
         b.close()
 
 
-class Table:
-    """Clicks on the page, mirrored into a local Session for the expected pictures."""
-
-    def __init__(self, page):
-        self.page = page
-        # A new state folder: the first game opens with the legend on both screens.
-        self.session = Session(
-            new_game(LAYOUT, Rules()), lambda a, s: None, sensed_bank=True, legend=True
-        )
-        self.session.bank(9)
-        self.bank = 9
-        page.wait_for_function("window.keystandFrames >= 2")
-        for seat in "AB":
-            self.click(seat, "back")  # any touch closes it
-
-    def click(self, seat, cmd):
-        self.page.click(f"#btn-{seat}-{cmd}")
-        self.session.control(seat, cmd)
-
-    def goto(self, seat, target):
-        """Move ``seat``'s cursor to ``target`` (that seat's reading order)."""
-        here = self.session.cursor[seat]
-        steps = (target - here) % 25
-        for _ in range(steps if steps <= 12 else 25 - steps):
-            self.click(seat, "right" if steps <= 12 else "left")
-
-    def guess(self, seat, cell):
-        self.goto(seat, cell if seat == "A" else 24 - cell)
-        self.click(seat, "press")
-
-    def take_token(self, slot):
-        self.page.click(f"#slot-{slot}")
-        self.bank -= 1
-        self.session.bank(self.bank)
-
-    def settle_and_compare(self):
-        self.page.evaluate("window.keystandIdle()")
-        deadline = time.monotonic() + 5
-        while True:
-            bad = [
-                s for s, v in self.session.views().items() if not _same(self._shown(s), render(v))
-            ]
-            if not bad or time.monotonic() > deadline:
-                break
-            time.sleep(0.05)
-        for s in bad:  # leave both pictures for a person to look at
-            self._shown(s).convert("1").save(f"/tmp/keystand-page-{s}.png")
-            render(self.session.views()[s]).save(f"/tmp/keystand-expected-{s}.png")
-        assert not bad, f"panels differ from the renderer: {bad}"
-
-    def _shown(self, seat):
-        src = self.page.get_attribute(f"#panel-{seat}", "src")
-        return Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
-
-
-def _same(a, b):
-    # Compare packed bits: PIL keeps a drawn "1" pixel as 1 but a decoded PNG's as 255.
-    return a.size == b.size and a.convert("1").tobytes() == b.convert("1").tobytes()
-
-
-A_GREENS = [i for i in range(25) if LAYOUT.role(i, "A") == "G"]
-B_GREENS = [i for i in range(25) if LAYOUT.role(i, "B") == "G"]
+def _status_line(page) -> str:
+    return page.inner_text("#status").replace("\n", " ")
 
 
 def test_a_whole_game_to_a_win_by_clicking(simulator, browser):
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
+    assert "gives a clue" in _status_line(page) and "9 tokens left" in _status_line(page)
     for cell in A_GREENS:  # A says a clue aloud; B's first guess records it
         t.guess("B", cell)
     t.settle_and_compare()
     assert t.session.state.agents_found == 9
+    page.wait_for_function("document.getElementById('status').innerText.includes('9 of 15')")
+    assert "Seat B guesses" in _status_line(page)
     t.take_token(1)  # B ends the turn by taking a token from the bank
     t.settle_and_compare()
     assert t.session.state.passes == 1 and t.session.state.tokens_left == 8
+    page.wait_for_function("document.getElementById('status').innerText.includes('8 tokens')")
     for cell in B_GREENS:  # B's clue, said aloud
         if t.session.state.agents[cell] is None:
             t.guess("A", cell)
     t.settle_and_compare()
     state = t.session.state
     assert (state.outcome, state.agents_found, state.score) == ("won", 15, 3 * 7 + 1)
+    page.wait_for_function("document.getElementById('status').dataset.outcome === 'won'")
+    assert _status_line(page).startswith("Won: score 22")
 
 
-def test_a_game_lost_to_an_assassin_by_clicking(simulator, browser):
+def test_a_game_lost_to_an_assassin_is_marked_on_the_word_cards(simulator, browser):
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
     t.guess("B", A_GREENS[0])
     assassin = next(i for i in range(25) if LAYOUT.role(i, "A") == "B")
+    assert page.locator(".card.assassin").count() == 0  # nobody sees it before
     t.guess("B", assassin)
     t.settle_and_compare()
     assert (t.session.state.outcome, t.session.state.reason) == ("lost", "assassin")
+    page.wait_for_function(
+        f"document.getElementById('word-{assassin}').classList.contains('assassin')"
+    )
+    assert page.locator(".card.assassin").count() == 1  # the one touched, not all three
+    assert "assassin" in page.inner_text(f"#word-{assassin}")
+    assert _status_line(page).startswith("Lost: an assassin was touched")
 
 
 def test_a_second_tab_follows_the_first(simulator, browser):
@@ -202,36 +133,29 @@ def test_a_second_tab_follows_the_first(simulator, browser):
     assert second.get_attribute("#panel-B", "src") == first.get_attribute("#panel-B", "src")
 
 
-def _status(url, body: bytes | None = None):
-    try:
-        with urllib.request.urlopen(url, data=body, timeout=5) as r:
-            return r.status
-    except urllib.error.HTTPError as e:
-        return e.code
-
-
 def test_seat_views_need_their_token(simulator, browser):
     base = simulator.split("/?token=")[0]
-    for path in ("/", "/seat/A", "/seat/B", "/events"):
-        assert _status(base + path) == 403
-        assert _status(base + path + "?token=wrong") == 403
+    for path in ("/", "/seat/A", "/seat/B", "/events", "/check"):
+        assert status(base + path) == 403
+        assert status(base + path + "?token=wrong") == 403
     page = browser.new_page()
     page.goto(simulator)
     page.wait_for_function("document.querySelectorAll('#links a').length == 2")
     link_a = page.get_attribute("#links a >> nth=0", "href")
     seat_token = link_a.split("token=")[1]
-    assert _status(f"{base}/seat/A?token={seat_token}") == 200
-    assert _status(f"{base}/seat/B?token={seat_token}") == 403  # A's token, B's seat
-    assert _status(f"{base}/?token={seat_token}") == 403  # and not the whole table
+    assert status(f"{base}/seat/A?token={seat_token}") == 200
+    assert status(f"{base}/seat/B?token={seat_token}") == 403  # A's token, B's seat
+    assert status(f"{base}/?token={seat_token}") == 403  # and not the whole table
     # Nothing that acts on the table answers without the page's own token either.
     for path, body in (
         ("/input", b"A press"),
         ("/scan-image", b"x"),
+        ("/scan-slip", b"1"),
         ("/panels", b""),
         ("/words", b"fi"),
     ):
         for token in ("", "?token=wrong", f"?token={seat_token}"):
-            assert _status(base + path + token, body) == 403, (path, token)
+            assert status(base + path + token, body) == 403, (path, token)
     phone = browser.new_page()
     phone.goto(f"{base}/seat/A?token={seat_token}")
     phone.wait_for_function("window.keystandFrames >= 1")
@@ -241,60 +165,116 @@ def test_seat_views_need_their_token(simulator, browser):
     assert phone.evaluate("window.keystandFrames") >= 1
 
 
+def test_the_legend_is_drawn_as_the_panels_draw_their_cells(simulator, browser):
+    from keystand.screens.keyscreen import GRID, LEGEND, MONO
+    from keystand.screens.view import OPEN
+
+    page = browser.new_page()
+    page.goto(simulator)
+    t = Table(page)
+    t.goto("A", next(i for i in range(25) if LAYOUT.role(i, "A") == "T"))  # on a dot
+    t.settle_and_compare()
+    labels = page.eval_on_selector_all(".legend figcaption", "fs => fs.map(f => f.textContent)")
+    assert labels == [label for *_, label in LEGEND]
+    pictures = [
+        Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
+        for src in page.eval_on_selector_all(".legend img", "is => is.map(i => i.src)")
+    ]
+    # Every open cell of seat A's key at the start, cut from the panel the page shows
+    # (cursor frame included), is the legend's picture for its symbol; the cursor's
+    # neighbours are left out, as its frame runs in the gap they share with it.
+    shown = panel(page, "A")
+    view = t.session.views()["A"]
+    pitch = MONO.pitch
+    cr, cc = divmod(view.cursor, 5)
+    checked = set()
+    for i in range(25):
+        r, c = divmod(i, 5)
+        if i != view.cursor and abs(r - cr) <= 1 and abs(c - cc) <= 1:
+            continue
+        x, y = GRID[0] + c * pitch, GRID[1] + r * pitch
+        cut = shown.crop((x - 1, y - 1, x + pitch + 1, y + pitch + 1))
+        key = (view.side[i], OPEN, view.cursor == i)
+        for n, (role, mark, cursor, _label) in enumerate(LEGEND):
+            if (role, mark, cursor) == key:
+                assert same(cut, pictures[n]), f"cell {i} differs from the legend's {key}"
+                checked.add(key)
+    assert {k[0] for k in checked} == {"G", "T", "B"} and any(k[2] for k in checked)
+
+
+def test_the_page_has_a_favicon(simulator, browser):
+    page = browser.new_page()
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(simulator)
+    page.wait_for_function("window.keystandFrames >= 2")
+    icon = page.get_attribute("link[rel=icon]", "href")
+    assert icon.startswith("data:image/svg+xml,")
+    assert not [url for url in asked if "favicon" in url]  # nothing to 404
+
+
 # --- the rest of the table: printer, scanner, panels, words, phone links, analog bank ---
 
 
-def _panel(page, seat):
-    src = page.get_attribute(f"#panel-{seat}", "src")
-    return Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
-
-
-def _read_qr(image):
-    import zxingcpp
-
-    big = image.convert("L").resize((image.width * 4, image.height * 4), Image.NEAREST)
-    framed = Image.new("L", (big.width + 64, big.height + 64), 255)  # a quiet zone
-    framed.paste(big, (32, 32))
-    return [r.text for r in zxingcpp.read_barcodes(framed)]
-
-
-def _menu_item(page, seat, presses_right):
-    page.click(f"#btn-{seat}-back_hold")
-    for _ in range(presses_right):
-        page.click(f"#btn-{seat}-right")
-    page.click(f"#btn-{seat}-press")
-    page.evaluate("window.keystandIdle()")
-
-
-# Menu order with a printer and a web server: new game, team, new team, mission,
-# bank, rules, language, brightness, key symbols, show QR, phone link, print slip,
-# load code, shut down.
-PHONE_LINK, PRINT_SLIP = 10, 11
-
-
-def _past_the_legend(page):
-    """A new state folder's first game opens with the legend: a touch closes it."""
-    page.wait_for_function("window.keystandFrames >= 2")
-    for seat in "AB":
-        page.click(f"#btn-{seat}-back")
-    page.evaluate("window.keystandIdle()")
-
-
-def test_a_printed_slip_comes_out_on_the_page(simulator, browser):
+def test_a_printed_slip_is_readable_and_scans_back_by_button_and_by_drag(simulator, browser):
     from keystand.rules.gamecode import decode as decode_game
 
     page = browser.new_page()
     page.goto(simulator)
-    _past_the_legend(page)
-    _menu_item(page, "A", PRINT_SLIP)
+    past_the_legend(page)
+    first_words = words_of(page)
+    menu_item(page, "A", PRINT_SLIP)
     page.wait_for_function("window.keystandSlips >= 1", timeout=20000)
-    src = page.get_attribute("#slips img", "src")
-    slip = Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1])))
-    (text,) = _read_qr(slip)
+    slip = Image.open(io.BytesIO(base64.b64decode(page.get_attribute(".slip img", "src")[22:])))
+    (text,) = read_qr(slip)
     assert decode_game(text).layout == LAYOUT  # the slip loads this very game
+    assert page.inner_text(".slip .code") == text  # its code, as text to copy
+    assert page.locator(".slip img").bounding_box()["width"] >= 384  # dot for pixel
+    expected = Session(new_game(LAYOUT, Rules()), lambda a, s: None, sensed_bank=True)
+    expected.bank(9)
+    for scan in ("button", "drag"):
+        new_game_from_menu(page)
+        page.wait_for_function(f"document.getElementById('word-0').firstChild.textContent "
+                               f"!== {first_words[0]!r}")
+        if scan == "button":
+            page.click(".slip .scan-slip")
+        else:
+            page.drag_and_drop(".slip img", "#drop")
+        page.wait_for_function(f"document.getElementById('word-0').firstChild.textContent "
+                               f"=== {first_words[0]!r}", timeout=10000)
+        assert words_of(page) == first_words
+        wait_for_panels(page, expected.views(), what=f"the game scanned by {scan}")
+        assert page.inner_text("#scan-error") == ""
 
 
-def test_a_dropped_qr_image_loads_its_game(simulator, browser, tmp_path):
+def test_enter_scans_and_a_long_scan_loses_no_press(simulator, browser):
+    from keystand.books.words import deal, load
+    from keystand.rules.gamecode import GameCode, encode
+    from keystand.rules.ranking import rank, unrank
+
+    page = browser.new_page()
+    page.goto(simulator)
+    t = Table(page)
+    t.settle_and_compare()
+    page.fill("#scan-text", "X" * 300)  # longer than any code: the scanner refuses it
+    page.press("#scan-text", "Enter")
+    t.session.refused_scan("too_long")
+    wait_for_panels(page, t.session.views(), what="the refused scan")
+    t.click("A", "right")  # the next press still arrives
+    t.settle_and_compare()
+
+    other = unrank(123456789)
+    page.fill("#scan-text", encode(GameCode(Rules(), layout=other)))
+    page.press("#scan-text", "Enter")  # nothing played yet: it loads at once
+    want = deal(load("en"), rank(other))
+    page.wait_for_function(f"document.getElementById('word-0').firstChild.textContent "
+                           f"=== {want[0]!r}", timeout=10000)
+    assert page.input_value("#scan-text") == ""  # scanned: the box is ready for the next
+
+
+def test_a_dropped_qr_image_loads_its_game_and_errors_show_beside_the_scanner(
+    simulator, browser, tmp_path
+):
     from keystand.qr import qr_image
     from keystand.rules.gamecode import GameCode, encode
     from keystand.rules.ranking import unrank
@@ -309,18 +289,15 @@ def test_a_dropped_qr_image_loads_its_game(simulator, browser, tmp_path):
     page.set_input_files("#scan-file", str(image))
     expected = Session(new_game(other, Rules()), lambda a, s: None, sensed_bank=True)
     expected.bank(9)
-    deadline = time.monotonic() + 10
-    while not _same(_panel(page, "A"), render(expected.views()["A"])):
-        assert time.monotonic() < deadline, "the scanned game never reached the panel"
-        time.sleep(0.1)
-    assert _same(_panel(page, "B"), render(expected.views()["B"]))
+    wait_for_panels(page, expected.views(), what="the scanned game")
     page.wait_for_function(f"document.getElementById('words').innerText !== {words_before!r}")
 
     not_a_code = tmp_path / "blank.png"
     Image.new("L", (200, 200), 255).save(not_a_code)
     page.set_input_files("#scan-file", str(not_a_code))
-    page.wait_for_function("document.getElementById('error').textContent !== ''")
-    assert page.inner_text("#error") == "no QR code found in the image"
+    page.wait_for_function("document.getElementById('scan-error').textContent !== ''")
+    assert page.inner_text("#scanner .error") == "no QR code found in the image"
+    assert page.inner_text("#error-A") == "" and page.inner_text("#bank-error") == ""
 
 
 def test_the_panel_switch_shows_colour_panels_and_keeps_the_game(simulator, browser):
@@ -333,7 +310,7 @@ def test_the_panel_switch_shows_colour_panels_and_keeps_the_game(simulator, brow
     page.wait_for_function("window.keystandPanel === 'colour'", timeout=10000)
     deadline = time.monotonic() + 10
     want = {s: _as_565(render(v, 128, 128)) for s, v in t.session.views().items()}
-    while not all(_panel(page, s).convert("RGB").tobytes() == want[s].tobytes() for s in "AB"):
+    while not all(panel(page, s).convert("RGB").tobytes() == want[s].tobytes() for s in "AB"):
         assert time.monotonic() < deadline, "colour panels differ from the renderer"
         time.sleep(0.1)
     assert page.locator(".slot").count() == 9  # the colour build's bank
@@ -369,22 +346,28 @@ def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
     page.wait_for_function(f"document.getElementById('word-0').innerText === {fi[0]!r}")
 
 
-def test_a_seat_can_show_its_phone_link_as_a_qr(simulator, browser):
+def test_a_seat_shows_its_phone_link_and_says_phones_need_host(simulator, browser):
+    from keystand.screens.view import Role, SeatView
+
     page = browser.new_page()
     page.goto(simulator)
-    _past_the_legend(page)
-    _menu_item(page, "A", PHONE_LINK)
+    past_the_legend(page)
+    menu_item(page, "A", PHONE_LINK)
     deadline = time.monotonic() + 5
-    while not (found := _read_qr(_panel(page, "A"))):
+    while not (found := read_qr(panel(page, "A"))):
         assert time.monotonic() < deadline, "no QR code on seat A's panel"
         time.sleep(0.1)
     (link,) = found
-    assert "/s/A?t=" in link
+    assert "/s/A?t=" in link and link.startswith("http://127.0.0.1:")
+    # Loopback only: beside the code, the display says a phone cannot open it.
+    shown = SeatView("A", "T" * 25, ("open",) * 25, 9, 9, False, Role.CLUE, qr=link)
+    assert same(panel(page, "A"), render(shown))
+    assert "--host 0.0.0.0" in page.inner_text("#links-note")
     phone = browser.new_page()
     phone.goto(link)
     phone.wait_for_function("window.keystandFrames >= 1")
     assert phone.query_selector("#panel-A") and phone.query_selector("#panel-B") is None
-    assert _status(link.replace("/s/A", "/s/B")) == 403  # A's link opens A's view only
+    assert status(link.replace("/s/A", "/s/B")) == 403  # A's link opens A's view only
 
 
 def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_path):
@@ -404,6 +387,6 @@ def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_p
     expected.bank(9, 5)
     expected.bank(9, 6)  # one bystander side too many: "Flip 1 token / checkmark up"
     deadline = time.monotonic() + 5
-    while not _same(_panel(page, "A"), render(expected.views()["A"])):
+    while not same(panel(page, "A"), render(expected.views()["A"])):
         assert time.monotonic() < deadline, "the flip message never reached the panel"
         time.sleep(0.1)

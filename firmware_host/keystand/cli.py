@@ -500,9 +500,9 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    import errno
     import logging
     import signal
-    import tempfile
     import threading
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -512,24 +512,47 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     other = _other_panels(config, path)
     if other is not None:
         configs.append(_checked_config(other))
-    from .web.server import Simulator, serve
+    from .web.server import serve
+    from .web.simulator import Simulator
+    from .web.state import StateFolder, StateFolderError, default_folder
 
-    state_dir = (
-        Path(args.state_dir) if args.state_dir else Path(tempfile.mkdtemp(prefix="keystand-"))
-    )
-    sim = Simulator(configs, state_dir, key=args.key)
-    address = args.address or config.web.address
     try:
-        server = serve(sim, address, args.port)
+        folder = StateFolder(Path(args.state_dir) if args.state_dir else default_folder())
+    except StateFolderError as exc:
+        raise CommandError(str(exc)) from None
+    host = args.host or config.web.address
+    port = config.web.port if args.port is None else args.port
+    sim = Simulator(configs, folder, key=args.key)
+    try:
+        server = serve(sim, host, port)
     except OSError as exc:
-        raise CommandError(f"cannot listen on {address}:{args.port}: {exc.strerror}") from None
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    print(f"keystand simulator: http://{host!s}:{port}/?token={sim.token}", flush=True)
+        sim.stop("cannot listen")
+        sim.run()
+        hint = " (--port 0 picks a free one)" if exc.errno == errno.EADDRINUSE else ""
+        raise CommandError(f"cannot listen on {host}:{port}: {exc.strerror}{hint}") from None
+    # No poll interval: the listening thread sleeps until a connection comes, and
+    # dies with the process (nothing waits for it to shut down).
+    threading.Thread(target=server.serve_forever, args=(None,), daemon=True).start()
+    print(f"keystand simulator: {sim.link_base}/?token={sim.token}")
+    for note in folder.notes:
+        print(note)
+    daemon = sim.daemon
+    if daemon.resumed is not None:
+        print(f"game {daemon.game_id} resumed after {daemon.resumed} actions, from {folder.path}")
+    else:
+        print(f"new game {daemon.game_id}, kept in {folder.path}: run again to go on with it")
+    if sim.local_only:
+        print(
+            "phone seat views: only this computer reaches this address; "
+            "start with --host 0.0.0.0 to open them on a phone on your network"
+        )
+    sys.stdout.flush()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda n, _f: sim.stop(signal.Signals(n).name))
-    sim.run()
-    server.shutdown()
+    try:
+        sim.run()
+    finally:
+        folder.close()
     return 0
 
 
@@ -717,9 +740,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="the whole device in your browser")
     p.add_argument("--config", metavar="FILE", help="default: hardware/profiles/default.toml")
-    p.add_argument("--port", type=int, default=8765, help="0 picks a free port")
-    p.add_argument("--address", help="default 127.0.0.1, or [web] address in the config")
-    p.add_argument("--state-dir", metavar="DIR", help="default: a new temporary folder")
+    p.add_argument(
+        "--port", type=int, help="default 8765, or [web] port in the config; 0 picks a free port"
+    )
+    p.add_argument(
+        "--host",
+        "--address",
+        dest="host",
+        metavar="ADDRESS",
+        help="address to listen on: default 127.0.0.1 (this computer only), or [web] "
+        "address in the config; 0.0.0.0 lets phones on your network open the seat views",
+    )
+    p.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="where the game and the page's addresses are kept between runs "
+        "(default: $XDG_STATE_HOME/keystand/simulator)",
+    )
     p.add_argument("--key", metavar="CODE", help="key code for the first game")
     p.set_defaults(run=cmd_simulate)
 

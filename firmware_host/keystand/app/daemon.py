@@ -104,6 +104,8 @@ class Daemon:
             self.debounce = SlotFilter(bank.levels(), delay)
         self._shown: dict[str, SeatView] = {}
         self._listeners: list[Callable[[], None]] = []
+        self.resumed: int | None = None  # actions replayed when a game was resumed
+        self.last_action: Action | None = None  # the last action committed
         self.session = self._resume()
 
     # ------------------------------------------------------------------ game
@@ -115,6 +117,7 @@ class Daemon:
             state, actions = resumed
             log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
             self._actions = list(actions)
+            self.resumed = len(actions)
             return self._table(state)
         # A device's first game opens with the legend: what the symbols mean.
         return self._table(self._start_game(), legend=first_start)
@@ -195,6 +198,7 @@ class Daemon:
 
     def _commit(self, action, state: GameState) -> None:
         self.journal.append(action, finished=state.phase == Phase.OVER)
+        self.last_action = action
         log.info("ack %d %d %s", self.journal.game_id, self.journal.seq, action_to_json(action))
         self._actions.append(action)
         if state.phase == Phase.OVER and self.campaign is not None:

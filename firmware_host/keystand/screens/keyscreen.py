@@ -144,6 +144,8 @@ def _qr(text: str, width: int, height: int, colour: bool) -> Image.Image:
     from ..qr import qr_screen
 
     try:
+        if local_link(text):  # a phone cannot open it: the code, and why beside it
+            return _qr_with_note(text, width, height, colour)
         frame = qr_screen(text, width, height)
     except ValueError:  # too long for this panel at 2 px a module: say so
         frame = Image.new("1", (width, height), 0)
@@ -151,6 +153,38 @@ def _qr(text: str, width: int, height: int, colour: bool) -> Image.Image:
         for n, line in enumerate(message_lines(Message("qr_too_long"))):
             fonts.draw_text(draw, (2, 2 + n * LINE), line, 1)
     return frame.convert("RGB") if colour else frame
+
+
+def local_link(text: str) -> bool:
+    """A web link that only the computer serving it can open (a loopback address)."""
+    from ipaddress import ip_address
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return False
+    if parts.hostname == "localhost":
+        return True
+    try:
+        return ip_address(parts.hostname).is_loopback
+    except ValueError:
+        return False
+
+
+def _qr_with_note(text: str, width: int, height: int, colour: bool) -> Image.Image:
+    """The code in a light field of its own (left on mono, on top on colour), the
+    note in the text column beside it or the lines below."""
+    from ..qr import qr_screen
+
+    side = MONO.text[0] - 1  # the light field: as wide as the key beside the text column
+    field = qr_screen(text, side, height) if not colour else qr_screen(text, width, side)
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    img.paste(field.convert(img.mode), (0, 0))
+    draw = ImageDraw.Draw(img)
+    x, y = (side + 1, 0) if not colour else (2, side + 2)
+    for n, line in enumerate(message_lines(Message("link_local"))):
+        fonts.draw_text(draw, (x, y + n * LINE), line, _ink(colour))
+    return img
 
 
 # ---------------------------------------------------------------- the legend
@@ -493,6 +527,13 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
     "printed": lambda: [_("Slip printed")],
     "load_confirm": lambda: [_("Load the scan?"), _("press: yes"), _("back: no")],
     "qr_too_long": lambda: [_("QR too long"), _("for this panel")],
+    # Beside a phone link to a loopback address: `keystand simulate --host 0.0.0.0`.
+    "link_local": lambda: [
+        _("Phones cannot"),
+        _("open this link:"),
+        _("restart with"),
+        "--host 0.0.0.0",
+    ],
 }
 
 

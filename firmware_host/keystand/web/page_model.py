@@ -1,0 +1,109 @@
+"""What the page shows besides the panels: the status line, the word cards, the legend.
+
+Each is a plain dict for the page's event stream, built from the engine's public
+state (never a seat's side of the key, except the assassin that ended a lost
+game, which both players have just seen) and, for the legend, from the seat
+screens' own table of symbols drawn by their own cell renderer, so the page
+can never disagree with the panels.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+
+from ..rules.actions import Action, Guess
+from ..rules.game import GameState
+from ..rules.layout import SEATS, other
+from ..rules.setup import AGENTS
+from ..rules.status import Outcome, Phase, Reason
+
+LOST_BECAUSE = {
+    Reason.ASSASSIN: "an assassin was touched",
+    Reason.SUDDEN_DEATH: "a bystander in sudden death",
+    Reason.OUT_OF_TOKENS: "a mistake with no token left to pay for it",
+}
+
+
+def status(state: GameState) -> dict:
+    """Whose turn it is, the bank and the phase, as one line of parts."""
+    rules = state.rules
+    if state.phase == Phase.OVER:
+        if state.outcome == Outcome.WON:
+            turn = f"Won: score {state.score}"
+        else:
+            why = LOST_BECAUSE.get(state.reason) if state.reason is not None else None
+            turn = f"Lost: {why or state.reason or 'game over'}"
+    elif state.phase == Phase.SUDDEN_DEATH:
+        turn = "Sudden death: no more clues, both seats guess"
+    elif state.phase == Phase.GUESSING:
+        clue = f"{state.giver}'s clue"
+        if state.clue_number is not None:
+            clue += f" for {state.clue_number}"
+        turn = f"Seat {state.guesser} guesses ({clue}, {state.correct} right so far)"
+    else:
+        givers = [s for s in SEATS if state.can_give_clue(s)]
+        turn = (
+            "Either seat gives a clue"
+            if len(givers) == 2
+            else f"Seat {givers[0]} gives a clue"
+            if givers
+            else "A clue is due"
+        )
+    parts = [turn, f"{state.tokens_left} tokens left"]
+    if rules.bystander_tokens < rules.tokens:  # a mission: bystander sides are mistakes
+        parts.append(f"{state.bystander_left} mistakes left")
+    parts.append(f"{state.agents_found} of {rules.win_threshold or AGENTS} agents found")
+    return {
+        "kind": "status",
+        "parts": parts,
+        "phase": str(state.phase),
+        "outcome": str(state.outcome),
+    }
+
+
+def words(state: GameState, words: tuple[str, ...], last: Action | None) -> list[str]:
+    """What covers each of the 25 cards: "agent", the seats whose guess missed ("AB"),
+    "assassin" for the card that lost the game, or ""."""
+    covers = []
+    for i in range(len(words)):
+        guessers = state.bystander_guessers(i)
+        covers.append(
+            "agent" if state.agents[i] else "".join(sorted(guessers)) if guessers else ""
+        )
+    cell = assassin_touched(state, last)
+    if cell is not None:
+        covers[cell] = "assassin"
+    return covers
+
+
+def assassin_touched(state: GameState, last: Action | None) -> int | None:
+    """The cell whose assassin ended the game (``last`` is the game's last action)."""
+    if state.reason != Reason.ASSASSIN or not isinstance(last, Guess):
+        return None
+    # The guess lost on the partner's side of the key: the side that guessed sees
+    # the clue giver's assassin through the card.
+    if state.layout.role(last.cell, other(last.seat)) != "B":
+        return None
+    return last.cell
+
+
+@functools.lru_cache(maxsize=4)
+def legend(width: int, height: int) -> tuple[dict, ...]:
+    """Every symbol of the seat screens, drawn by their renderer for this panel, with
+    its label (``screens.keyscreen.LEGEND``): PNGs for the page to scale up."""
+    from PIL import Image, ImageDraw
+
+    from ..screens.keyscreen import LEGEND, draw_cell, geometry
+
+    g = geometry(width, height)
+    entries = []
+    for role, mark, cursor, label in LEGEND:
+        size = g.pitch + 2  # the cell and the cursor's frame around it
+        img = Image.new("RGB" if g.colour else "1", (size, size), 0)
+        draw_cell(ImageDraw.Draw(img), 1, 1, g, role, mark, cursor)
+        buf = io.BytesIO()
+        img.save(buf, format="PNG")
+        entries.append({"png": base64.b64encode(buf.getvalue()).decode(), "label": label})
+    return tuple(entries)

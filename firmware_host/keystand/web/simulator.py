@@ -1,0 +1,347 @@
+"""The daemon on simulated pins, and everything the page and the phone views show.
+
+The panels are drawn from the bytes that went over each simulated bus, decoded
+the way the controller decodes them; the page's buttons send pin-level commands
+(the same as ``keystand run --simulate``'s stdin), so debounce, holds and the
+encoder run exactly as on the Pi. The bank slots show what lies on the table,
+the printer's slips are decoded from the ESC/POS bytes that reached the
+simulated printer's pty, and a QR image (a dropped photo, or a slip the page
+shows) is read and sent over the scanner's serial line.
+
+Everything a restart needs lives in the state folder (``web/state.py``): the
+journal resumes the game, and the page's and seats' tokens stay the same, so an
+open tab, a phone's seat view and a printed link go on working.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+import json
+import logging
+import queue
+import secrets
+import threading
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..app.daemon import Daemon, build_daemon
+from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
+from ..config import DeviceConfig, user_mission_maps
+from ..i18n import LANGUAGES
+from ..rules.missions import load_book
+from ..rules.setup import RULESETS
+from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
+from . import page_model
+from .images import ImageRefused, read_qr
+from .state import StateFolder
+
+log = logging.getLogger(__name__)
+
+SLIPS_KEPT = 12
+CLIENT_BACKLOG = 512  # messages a stream may fall behind before it is dropped
+
+
+class Client:
+    """One open event stream: what it may see (``seat`` None: the whole table)."""
+
+    def __init__(self, seat: str | None) -> None:
+        self.seat = seat
+        self.queue: queue.Queue[str | None] = queue.Queue(CLIENT_BACKLOG)
+        self.dropped = False  # fell too far behind: its stream ends
+
+
+@dataclass(frozen=True, slots=True)
+class Slip:
+    """A slip that came out of the simulated printer."""
+
+    id: int
+    png: bytes
+    code: str | None  # the game code printed under the QR, as text
+
+    def message(self) -> dict:
+        png = base64.b64encode(self.png).decode()
+        return {"kind": "slip", "id": self.id, "png": png, "code": self.code}
+
+
+class Simulator:
+    """The daemon (or, after a panel switch, its successor) and what the page shows."""
+
+    def __init__(
+        self, configs: list[DeviceConfig], folder: StateFolder, key: str | None = None
+    ) -> None:
+        """``configs``: the configured build first, then the other panel build, if any."""
+        self.configs = configs
+        self.folder = folder
+        stored = folder.stored
+        self.token = stored.page
+        self.seat_tokens = dict(stored.seats)
+        self.panel = stored.panel if stored.panel < len(configs) else 0
+        self.words_lang: str | None = stored.words if stored.words in LANGUAGES else None
+        self.link_base = ""  # "http://host:port", set once the server listens
+        self.local_only = True  # the server listens on loopback: no phone reaches it
+        self.frames: dict[str, str] = {}
+        self.slips: list[Slip] = []
+        self._slip_ids = 0
+        self._last: dict[str, str] = {}  # the last message of each kind sent to all
+        self._settings: dict[str, Any] = {}
+        self.clients: list[Client] = []
+        self.lock = threading.Lock()
+        self.switching = threading.Lock()  # held while one daemon hands over to the next
+        self._next: int | None = None
+        settings = _restored(stored.settings, configs[self.panel])
+        self.daemon = self._start(self.configs[self.panel], key, settings)
+
+    # ------------------------------------------------------------------ daemons
+
+    def _start(
+        self, config: DeviceConfig, key: str | None = None, settings: Settings | None = None
+    ) -> Daemon:
+        d = build_daemon(
+            config,
+            "sim",
+            self.folder.path,
+            key=key,
+            settings=settings,
+            seat_link=self.seat_link,
+        )
+        table = d.hardware.table
+        assert table is not None
+        self.sim: SimTable = table
+        table.listen(self._sim_event)
+        d.listen(self._after_event)
+        return d
+
+    def _sim_event(self, event: SimEvent) -> None:
+        if isinstance(event, FrameShown):
+            self._frame(event.seat)
+        elif isinstance(event, SlipPrinted):
+            self._slip(event.paper)
+
+    def run(self) -> None:
+        """Run the daemon in this thread; after a panel switch, run its successor."""
+        while True:
+            self.daemon.run()
+            if self._next is None:
+                return
+            with self.switching:
+                old, self.panel, self._next = self.daemon, self._next, None
+                self.frames.clear()
+                self.daemon = self._start(self.configs[self.panel], settings=old.settings)
+                self.daemon.take_over(old)
+                self.daemon.last_action = old.last_action
+            self.folder.save(panel=self.panel)
+            self._broadcast(self.setup(), everyone=True)
+            self.daemon.refresh()
+
+    def switch_panels(self) -> str | None:
+        if len(self.configs) < 2:
+            return "no other panel build to switch to"
+        with self.switching:
+            self._next = 1 - self.panel
+            self.daemon.stop("switching panels")
+        return None
+
+    def stop(self, reason: str = "stop") -> None:
+        self._next = None
+        self.daemon.stop(reason)
+
+    def command(self, line: str) -> str | None:
+        with self.switching:
+            if self._next is not None:
+                return "switching panels: try again in a moment"
+            error = self.sim.command(line)
+        self._send_changed(self.table())
+        return error
+
+    # ------------------------------------------------------------------ what is shown
+
+    def setup(self) -> dict:
+        hardware = self.daemon.hardware
+        bank = hardware.config.bank
+        displays = hardware.config.displays
+        width, height = next(iter(displays.values())).size
+        return {
+            "kind": "setup",
+            "panels": {seat: list(d.size) for seat, d in displays.items()},
+            "panel": "colour" if any(d.colour for d in displays.values()) else "mono",
+            "switchable": len(self.configs) > 1,
+            "slots": bank.slots if bank.sensed else 0,
+            "analog": bank.sided,
+            "scanner": hardware.scanner is not None,
+            "printer": hardware.printer is not None,
+            "words": self.words_lang,
+            "legend": list(page_model.legend(width, height)),
+        }
+
+    def links(self) -> dict:
+        """Each seat's phone view, and whether a phone can reach it at all."""
+        return {
+            "kind": "links",
+            "seats": {s: f"/seat/{s}?token={t}" for s, t in self.seat_tokens.items()},
+            "local_only": self.local_only,
+        }
+
+    def _frame(self, seat: str) -> None:
+        """Called in the loop thread after a panel received a frame."""
+        buf = io.BytesIO()
+        self.sim.frame(seat).save(buf, format="PNG")
+        png = base64.b64encode(buf.getvalue()).decode()
+        self.frames[seat] = png
+        self._broadcast({"kind": "frame", "seat": seat, "png": png}, seat)
+
+    def _after_event(self) -> None:
+        """Called in the loop thread after every event the daemon handled."""
+        self._send_changed(self.status(), everyone=True)
+        self._send_changed(self.table())
+        self._send_changed(self.words())
+        settings = asdict(self.daemon.settings)
+        if settings != self._settings:
+            self._settings = settings
+            self.folder.save(settings=settings)
+
+    def seat_link(self, seat: str) -> str:
+        """The short link a seat's display shows as a QR (``/s/A?t=…`` fits version 3)."""
+        return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
+
+    def status(self) -> dict:
+        return page_model.status(self.daemon.state)
+
+    def table(self) -> dict:
+        return {"kind": "table", "slots": self.sim.slots()}
+
+    def words(self) -> dict:
+        """The 25 word cards, in seat A's reading order, with what covers each."""
+        if self.words_lang is None:
+            return {"kind": "words", "lang": None, "words": [], "covers": []}
+        state = self.daemon.state
+        words = _dealt(self.words_lang, state.layout)
+        covers = page_model.words(state, words, self.daemon.last_action)
+        return {"kind": "words", "lang": self.words_lang, "words": words, "covers": covers}
+
+    def set_words(self, lang: str) -> str | None:
+        if lang not in (*LANGUAGES, "off"):
+            return f"no word list '{lang[:20]}' ({', '.join(LANGUAGES)} or off)"
+        self.words_lang = None if lang == "off" else lang
+        self.folder.save(words=lang)
+        self._send_changed(self.words())
+        return None
+
+    def _send_changed(self, message: dict, everyone: bool = False) -> None:
+        data = json.dumps(message)
+        if self._last.get(message["kind"]) != data:
+            self._last[message["kind"]] = data
+            self._broadcast(message, everyone=everyone)
+
+    def _slip(self, paper) -> None:
+        """Called on the printer peer's thread when a job has come out."""
+        from ..rules.gamecode import decode as decode_game
+        from ..sim.escpos_paper import render
+
+        buf = io.BytesIO()
+        render(paper).save(buf, format="PNG")
+        code = None
+        for line in paper.text_lines:  # the code printed under the QR, as text
+            try:
+                decode_game(line)
+            except ValueError:  # not a code: a title, the date, a rule
+                continue
+            code = line
+            break
+        with self.lock:
+            self._slip_ids += 1
+            slip = Slip(self._slip_ids, buf.getvalue(), code)
+            self.slips = [*self.slips, slip][-SLIPS_KEPT:]
+        self._broadcast(slip.message())
+
+    def scan_image(self, data: bytes) -> str | None:
+        """Read the QR code in an image and send it over the scanner's wire."""
+        if self.daemon.hardware.scanner is None:
+            return "no scanner configured"
+        try:
+            text = read_qr(data)
+        except ImageRefused as exc:
+            return str(exc)
+        return self.command("scan " + text)
+
+    def scan_slip(self, slip_id: str) -> str | None:
+        """Hold a printed slip under the scanner: its QR code, read from the paper."""
+        slip = next((s for s in self.slips if str(s.id) == slip_id.strip()), None)
+        if slip is None:
+            return f"no slip {slip_id.strip()[:12]!r} on the printer tray"
+        return self.scan_image(slip.png)
+
+    # ------------------------------------------------------------------ streams
+
+    def connect(self, seat: str | None) -> Client:
+        """A new event stream, primed with everything it may show."""
+        client = Client(seat)
+        first: list[dict] = [self.setup(), self.status()]
+        if seat is None:
+            first += [self.links(), self.table(), self.words()]
+            first += [s.message() for s in list(self.slips)]
+        for message in first:
+            client.queue.put_nowait(json.dumps(message))
+        for shown, png in list(self.frames.items()):
+            if seat in (None, shown):
+                client.queue.put_nowait(json.dumps({"kind": "frame", "seat": shown, "png": png}))
+        with self.lock:
+            self.clients.append(client)
+        return client
+
+    def disconnect(self, client: Client) -> None:
+        with self.lock:
+            if client in self.clients:
+                self.clients.remove(client)
+
+    def _broadcast(self, message: dict, seat: str | None = None, everyone: bool = False) -> None:
+        """To the whole-table streams, and to ``seat``'s (or every seat's) stream."""
+        data = json.dumps(message)
+        with self.lock:
+            for client in list(self.clients):
+                if client.seat is None or everyone or client.seat == seat:
+                    try:
+                        client.queue.put_nowait(data)
+                    except queue.Full:  # a stream that stopped reading: let it go
+                        client.dropped = True
+                        self.clients.remove(client)
+
+    def access(self, token: str | None) -> str | None:
+        """None for the whole page, a seat for a seat token; raises PermissionError."""
+        if token and secrets.compare_digest(token.encode(), self.token.encode()):
+            return None
+        for seat, seat_token in self.seat_tokens.items():
+            if token and secrets.compare_digest(token.encode(), seat_token.encode()):
+                return seat
+        raise PermissionError
+
+
+@functools.lru_cache(maxsize=8)
+def _dealt(lang: str, layout) -> tuple[str, ...]:
+    """A game's words (seeded by its key's rank); cached, as every event asks."""
+    from ..books.words import deal, load
+    from ..rules.ranking import rank
+
+    return deal(load(lang), rank(layout))
+
+
+def _restored(stored: dict[str, Any] | None, config: DeviceConfig) -> Settings:
+    """The menu's choices kept from the last run, each one still on offer; the
+    config's for any that is not (a mission map removed since, say)."""
+    settings = Settings.from_config(config.game)
+    if not stored:
+        return settings
+    missions = {m for m, _name in mission_choices(load_book(user_mission_maps()))}
+    allowed: dict[str, set[Any]] = {
+        "mission": missions,
+        "bank": set(BANKS),
+        "ruleset": set(RULESETS),
+        "language": set(LANGUAGES),
+        "brightness": set(BRIGHTNESS),
+    }
+    for name, choices in allowed.items():
+        value = stored.get(name)
+        if isinstance(value, str | int) and value in choices:
+            setattr(settings, name, value)
+    return settings
