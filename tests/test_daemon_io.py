@@ -1,9 +1,12 @@
 """The daemon's scanner, printer and on-screen QR codes, on simulated wires."""
 
+import time
+
 import pytest
 import zxingcpp
 
 from helpers import KEY, start_device, wait_for
+from keystand.hal.scanner import REPEAT_WINDOW
 from keystand.rules.gamecode import GameCode, decode, encode
 from keystand.rules.keycode import decode as decode_key
 from keystand.rules.ranking import unrank
@@ -62,6 +65,7 @@ def test_a_scan_mid_game_asks_first(device):
     sim.command("B back")  # no
     assert wait_for(lambda: _messages(d) == {"A": None, "B": None})
     assert d.state == before
+    time.sleep(REPEAT_WINDOW)  # scanned again, not the same scan repeated by the scanner
     sim.command(f"scan {encode(OTHER)}")
     assert wait_for(lambda: d.session.pending_load is not None)
     sim.command("A press")  # yes

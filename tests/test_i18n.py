@@ -143,6 +143,11 @@ MESSAGE_ARGS = {
         for t in (1, 12)
     ],
     "team_refused": [()],
+    "not_saved": [(r,) for r in keyscreen.STORAGE_REASONS],
+    "not_saving": [(r,) for r in keyscreen.STORAGE_REASONS],
+    "saving_again": [()],
+    "saving_now": [()],
+    "journal_recovered": [(1,), (12,), (1234,)],
     "lost": [("assassin",), ("sudden_death",), ("out_of_tokens",)],
     "take": [
         (n, side, why)

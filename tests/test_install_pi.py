@@ -69,6 +69,7 @@ def test_a_staged_root_gets_a_checked_config_and_the_service(tmp_path):
     )
     for line in (
         "Restart=on-failure",
+        "RestartPreventExitStatus=2",  # a refused config: a restart cannot fix it
         "StateDirectory=keystand",
         "User=keystand",
         "SupplementaryGroups=gpio i2c spi dialout",

@@ -65,6 +65,12 @@ class ScanRefused:
 
 
 @dataclass(frozen=True, slots=True)
+class ScanWaiting:
+    """Scans wait for the loop in the scanner (``Scanner.take``). The scanner posts
+    one only when its backlog was empty, so a flooding scanner cannot fill the queue."""
+
+
+@dataclass(frozen=True, slots=True)
 class PrintResult:
     ok: bool
     error: str | None
@@ -91,4 +97,14 @@ class Barrier:
     settled: list[bool]
 
 
-Event = ControlInput | SlotEdge | ScanText | ScanRefused | PrintResult | Stop | Dump | Barrier
+Event = (
+    ControlInput
+    | SlotEdge
+    | ScanText
+    | ScanRefused
+    | ScanWaiting
+    | PrintResult
+    | Stop
+    | Dump
+    | Barrier
+)

@@ -136,10 +136,11 @@ def _display(wires: Wires, seat: Seat, config: DeviceConfig) -> Display:
     def factory():
         return cls(interface(), width=width, height=height, rotate=display.rotate)
 
+    name = f"display {seat}"
     panel = (
-        ColourOled(factory, display.size)
+        ColourOled(factory, display.size, name)
         if display.colour
-        else PagedOled(factory, display.driver, display.size)
+        else PagedOled(factory, display.driver, display.size, name)
     )
     panel.contrast(config.game.brightness)
     return wires.watch(seat, panel)

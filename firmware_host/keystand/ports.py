@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
     from .config import Display as DisplayConfig
-    from .events import SlotState
+    from .events import ScanRefused, ScanText, SlotState
     from .hardware import Hardware
 
 
@@ -85,7 +85,11 @@ class Printer(Protocol):
 
 
 class Scanner(Protocol):
-    """Reads scans in the background; posts ``ScanText`` or ``ScanRefused``."""
+    """Reads scans in the background; posts ``ScanWaiting`` when some wait."""
+
+    def take(self) -> list[ScanText | ScanRefused]:
+        """The scans waiting for the loop (a bounded few), oldest first."""
+        ...
 
     @property
     def name(self) -> str:

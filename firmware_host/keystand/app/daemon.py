@@ -6,6 +6,12 @@
 The loop knows the hardware only through its ports (``keystand.ports``), built
 in one place by ``keystand.hardware.create_hardware``; whether the pins are a
 Pi's or the simulator's is decided there, below the adapters, never here.
+
+Besides events, the loop wakes for three kinds of unfinished business: a bank
+edge settling, a panel whose last frame did not reach it (retried with backoff
+until it does), and storage that failed (probed until it works, see
+``app/storage.py``). A stop request is seen before the next queued event, so
+SIGTERM ends the loop within one event's handling, however long the queue.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from ..events import (
     PrintResult,
     ScanRefused,
     ScanText,
+    ScanWaiting,
     SlotEdge,
     Stop,
 )
@@ -36,7 +43,7 @@ from ..rules.actions import Action
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
-from ..rules.layout import cell_name, seat_index
+from ..rules.layout import SEATS, cell_name, seat_index
 from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
 from ..rules.setup import Rules
@@ -55,12 +62,15 @@ from .commands import (
     SetLanguage,
 )
 from .debounce import SlotFilter
-from .journal import Journal, action_to_json
+from .journal import action_to_json
 from .menu import STANDARD, Settings, mission_choices
 from .session import Session
+from .storage import Storage, StorageError
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
+RETRY_FIRST = 0.05  # a panel that missed a frame: first retry on the next tick
+RETRY_MAX = 2.0  # then backing off to one attempt every this many seconds
 DIAGNOSTICS_POLL = 0.25  # seconds between bank readings while a Diagnostics screen is open
 
 
@@ -70,7 +80,7 @@ class Daemon:
     def __init__(
         self,
         hardware: Hardware,
-        journal: Journal,
+        storage: Storage,
         events: queue.Queue,
         settings: Settings,
         *,
@@ -87,13 +97,14 @@ class Daemon:
 
         self.hardware = hardware
         self.config: DeviceConfig = hardware.config
-        self.journal = journal
+        self.storage = storage
         self.queue = events
         self.settings = settings
         self.seat_link = seat_link
         self.missions = missions
         self.campaign = campaign  # the state folder's teams (None: they cannot be kept)
-        self._actions: list[Action] = []  # the current game's, for its campaign record
+        self.resumed: int | None = None  # actions replayed when a game was resumed
+        self.last_action: Action | None = None  # the last action committed
         self.key = key
         text.use(settings.language)
         bank = hardware.bank
@@ -103,24 +114,29 @@ class Daemon:
             delay = 0.0 if bank.sided else self.config.bank.debounce_ms / 1000
             self.debounce = SlotFilter(bank.levels(), delay)
         self._shown: dict[str, SeatView] = {}
+        self._behind: dict[str, tuple[float, float]] = {}  # seat -> (retry at, next delay)
         self._listeners: list[Callable[[], None]] = []
-        self.resumed: int | None = None  # actions replayed when a game was resumed
-        self.last_action: Action | None = None  # the last action committed
+        self._stopping = threading.Event()
+        self._stop_reason = ""
+        self._storage_status: tuple[str, str | None] = ("saving", None)
         self.session = self._resume()
+        self._sync_storage(probed=False)
+        recovered = storage.recovered
+        if recovered is not None:  # one line on both displays; the log names the file
+            self.session.notes = {
+                seat: Message("journal_recovered", (recovered.resumed,)) for seat in SEATS
+            }
 
     # ------------------------------------------------------------------ game
 
     def _resume(self) -> Session:
-        first_start = self.journal.game_id is None and self.journal.empty()
-        resumed = self.journal.resume()
-        if resumed is not None:
-            state, actions = resumed
-            log.info("resumed game %s after %d actions", self.journal.game_id, len(actions))
-            self._actions = list(actions)
-            self.resumed = len(actions)
-            return self._table(state)
+        game = self.storage.open()
+        if game is not None:
+            log.info("resumed game %s after %d actions", game.id, len(game.actions))
+            self.resumed = len(game.actions)
+            return self._table(game.state())
         # A device's first game opens with the legend: what the symbols mean.
-        return self._table(self._start_game(), legend=first_start)
+        return self._table(self._start_game(), legend=self.storage.first_start)
 
     def _table(self, state: GameState, legend: bool = False) -> Session:
         """A session for ``state``, told what the bank holds now."""
@@ -158,11 +174,10 @@ class Daemon:
         )
 
     def _start_game(self, code: GameCode | None = None) -> GameState:
-        self._actions = []
         if code is not None:
             assert code.layout is not None
-            self.journal.start(code.layout, code.rules)
-            log.info("loaded a scanned game as game %s", self.journal.game_id)
+            self.storage.start(code.layout, code.rules)
+            log.info("loaded a scanned game as game %s", self.storage.game_id)
             return new_game(code.layout, code.rules)
         if self.key is not None:
             from ..rules.keycode import decode
@@ -171,10 +186,11 @@ class Daemon:
         else:
             layout = random_layout()
         rules, team, bonuses = self._campaign_rules() or (self._new_rules(), None, ())
-        self.journal.start(layout, rules)
-        if team is not None and self.campaign is not None:
-            self.campaign.begin(self.journal.game_key(), team, bonuses)
-        log.info("new game %s, mission %s", self.journal.game_id, rules.label)
+        self.storage.start(layout, rules)
+        key = self.storage.game_key()
+        if team is not None and self.campaign is not None and key is not None:
+            self.campaign.begin(key, team, bonuses)
+        log.info("new game %s, mission %s", self.storage.game_id, rules.label)
         return new_game(layout, rules)
 
     def _campaign_rules(self) -> tuple[Rules, str, tuple[str, ...]] | None:
@@ -197,12 +213,17 @@ class Daemon:
         return rules, s.team, bonuses
 
     def _commit(self, action, state: GameState) -> None:
-        self.journal.append(action, finished=state.phase == Phase.OVER)
+        """Save an accepted action; raises StorageError (the session then does not
+        play it). Logged as acknowledged only once it is on disk."""
+        seq = self.storage.append(action, finished=state.phase == Phase.OVER)
         self.last_action = action
-        log.info("ack %d %d %s", self.journal.game_id, self.journal.seq, action_to_json(action))
-        self._actions.append(action)
-        if state.phase == Phase.OVER and self.campaign is not None:
-            result = self.campaign.finish(self.journal.game_key(), state, self._actions)
+        if self.storage.mode == "unsaved":  # played from memory: not acknowledged as saved
+            log.info("unsaved %d %d %s", self.storage.game_id, seq, action_to_json(action))
+        else:
+            log.info("ack %d %d %s", self.storage.game_id, seq, action_to_json(action))
+        key = self.storage.game_key()
+        if state.phase == Phase.OVER and self.campaign is not None and key is not None:
+            result = self.campaign.finish(key, state, self.storage.actions)
             if result is not None:
                 self.session.result = result
                 log.info("recorded for team %s: %s", result.team, result)
@@ -213,19 +234,37 @@ class Daemon:
         self.queue.put(event)
 
     def stop(self, reason: str = "stop") -> None:
-        self.queue.put(Stop(reason))
+        """Stop the loop before it handles anything more (safe from a signal handler
+        or any thread): what is still queued is dropped; nothing on it was acknowledged."""
+        if not self._stopping.is_set():
+            self._stop_reason = reason
+            self._stopping.set()
+        self.queue.put(Stop(reason))  # wakes the loop if it waits
+
+    def _wait(self) -> float | None:
+        """How long the loop may sleep before it has something to do without an event."""
+        deadlines = [retry_at for retry_at, _ in self._behind.values()]
+        if self.debounce is not None and self.debounce.pending:
+            deadlines.append(time.monotonic() + POLL)
+        probe = self.storage.due()
+        if probe is not None:
+            deadlines.append(probe)
+        if self.session.diagnosing:  # its raw bank readings refresh on their own
+            deadlines.append(time.monotonic() + DIAGNOSTICS_POLL)
+        if not deadlines:
+            return None
+        return max(0.0, min(deadlines) - time.monotonic())
 
     def run(self) -> None:
         self.refresh()
-        while True:
-            settling = self.debounce is not None and self.debounce.pending
-            wait = POLL if settling else DIAGNOSTICS_POLL if self.session.diagnosing else None
+        while not self._stopping.is_set():
             try:
-                event = self.queue.get(timeout=wait)
+                event = self.queue.get(timeout=self._wait())
             except queue.Empty:
                 event = None
-            if isinstance(event, Stop):
-                log.info("stopping: %s", event.reason)
+            if isinstance(event, Stop):  # posted: stop once what came before is done
+                self.stop(event.reason)
+            if self._stopping.is_set():
                 break
             try:
                 self.handle(event)
@@ -235,6 +274,7 @@ class Daemon:
             if isinstance(event, Barrier):  # everything before it is handled and drawn
                 event.settled.append(not (self.debounce and self.debounce.pending))
                 event.done.set()
+        log.info("stopping: %s", self._stop_reason)
         self.close()
 
     def handle(self, event: object) -> None:
@@ -243,12 +283,11 @@ class Daemon:
             session.control(event.seat, event.kind)  # type: ignore[arg-type]
         elif isinstance(event, SlotEdge) and self.debounce is not None:
             self.debounce.edge(event.slot, event.state, event.at)
-        elif isinstance(event, ScanText):
-            log.info("scan: %s", event.text)
-            session.scan(event.text)
-        elif isinstance(event, ScanRefused):
-            log.info("scan refused: %s", event.message)
-            session.refused_scan(event.reason)
+        elif isinstance(event, ScanWaiting) and self.hardware.scanner is not None:
+            for result in self.hardware.scanner.take():
+                self._scan(result)
+        elif isinstance(event, ScanText | ScanRefused):
+            self._scan(event)
         elif isinstance(event, PrintResult):
             if not event.ok:
                 log.warning("printing failed: %s (%d job(s) waiting)", event.error, event.pending)
@@ -262,6 +301,11 @@ class Daemon:
             self._read_bank(session)
         for command in session.take_commands():
             self._carry_out(command)
+        due = self.storage.due()
+        probed = due is not None and time.monotonic() >= due
+        if probed:
+            self.storage.probe()
+        self._sync_storage(probed)
 
     def _read_bank(self, session: Session) -> None:
         """What each bank slot reads now, for an open Diagnostics screen."""
@@ -274,15 +318,43 @@ class Daemon:
             raw = None
         session.bank_readings(bank.levels(), raw, bank.sided)
 
+    def _scan(self, result: ScanText | ScanRefused) -> None:
+        if isinstance(result, ScanText):
+            log.info("scan: %s", result.text)
+            self.session.scan(result.text)
+        else:
+            log.info("scan refused: %s", result.message)
+            self.session.refused_scan(result.reason)
+
+    def _sync_storage(self, probed: bool) -> None:
+        """Both displays say whether the game is being saved (reason codes, see
+        ``app/storage.py``): moves refused while failing, a standing notice while
+        unsaved, and "saving again" when a probe (not a move) brought it back."""
+        status = self.storage.status
+        mode, reason = status
+        session = self.session  # a new game's session too: set every time
+        session.alert = Message("not_saved", (reason,)) if mode == "failing" else None
+        session.notice = Message("not_saving", (reason,)) if mode == "unsaved" else None
+        if status == self._storage_status:
+            return
+        (before, _), self._storage_status = self._storage_status, status
+        if mode == "saving" and probed:
+            kind = "saving_again" if before == "failing" else "saving_now"
+            session.notes = {seat: Message(kind) for seat in SEATS}
+
     def _carry_out(self, command: Command) -> None:
         from ..screens import text
 
-        if isinstance(command, NewGame):
-            self.session = self._table(self._start_game())
-            if self.config.game.slip_on_start:
+        if isinstance(command, NewGame | LoadGame):
+            code = command.code if isinstance(command, LoadGame) else None
+            try:
+                state = self._start_game(code)
+            except StorageError as exc:  # the game goes on; both displays say why
+                self.session.alert = Message("not_saved", (exc.reason,))
+                return
+            self.session = self._table(state)
+            if code is None and self.config.game.slip_on_start:
                 self._print_slip()
-        elif isinstance(command, LoadGame):
-            self.session = self._table(self._start_game(command.code))
         elif isinstance(command, PrintSlip):
             self._print_slip()
         elif isinstance(command, SetLanguage):
@@ -298,7 +370,7 @@ class Daemon:
                 team = self.campaign.create(command.name, command.edition)
             except CampaignError as exc:
                 log.info("team not created: %s", exc)
-                self.session.notes = {s: Message("team_refused") for s in ("A", "B")}
+                self.session.notes = {s: Message("team_refused") for s in SEATS}
                 return
             self.settings.team, self.settings.bonus = team, None
             self.settings.mission = self.campaign.missions(team)[0][0]
@@ -327,15 +399,28 @@ class Daemon:
             lang=self.settings.language,  # the table's language
         )
         printer.submit(job.data)
-        log.info("printing a slip for game %s", self.journal.game_id)
+        log.info("printing a slip for game %s", self.storage.game_id)
 
     def refresh(self) -> None:
+        """Bring each panel to its seat's view. A panel whose frame did not arrive
+        is retried on the next tick, then backing off, whether or not its view
+        changes meanwhile, until the bus answers (the panel logs each outage once)."""
+        now = time.monotonic()
         for seat, view in self.session.views().items():
-            if self._shown.get(seat) == view:
+            behind = self._behind.get(seat)
+            if behind is not None:
+                if now < behind[0]:
+                    continue
+            elif self._shown.get(seat) == view:
                 continue
             panel = self.hardware.displays[seat]
-            panel.show(render(view, *panel.size))
-            self._shown[seat] = view
+            if panel.show(render(view, *panel.size)):
+                self._shown[seat] = view
+                self._behind.pop(seat, None)
+            else:
+                self._shown.pop(seat, None)
+                delay = behind[1] if behind is not None else RETRY_FIRST
+                self._behind[seat] = (now + delay, min(delay * 2, RETRY_MAX))
         for listener in self._listeners:
             listener()
 
@@ -349,7 +434,7 @@ class Daemon:
 
     @property
     def game_id(self) -> int | None:
-        return self.journal.game_id
+        return self.storage.game_id
 
     def settle(self, limit: float = 5.0) -> bool:
         """Wait until the loop has handled everything posted so far and no bank edge
@@ -377,7 +462,8 @@ class Daemon:
     def snapshot(self) -> dict[str, Any]:
         """What ``dump`` prints: the journal's position, the engine's summary, and the
         table as the players see it: each seat's role, message, screen text and
-        cursor (a cell as ``keystand play`` names it), and the tokens still owed."""
+        cursor (a cell as ``keystand play`` names it), the tokens still owed, and
+        whether the game is being saved (``storage``: mode and reason)."""
         session = self.session
         seats = {}
         for seat, view in session.views().items():
@@ -390,16 +476,18 @@ class Daemon:
                 "lines": screen_lines(view, *panel.size),
                 "cursor": cursor,
             }
+        mode, reason = self.storage.status
         return {
-            "seq": self.journal.seq,
+            "seq": self.storage.seq,
             **summary(session.state),
             "seats": seats,
             "tokens_owed": session.tokens_owed,
+            "storage": {"mode": mode, "reason": reason},
         }
 
     def close(self) -> None:
         self.hardware.close()
-        self.journal.close()
+        self.storage.close()
         if self.campaign is not None:
             self.campaign.close()
 
@@ -414,18 +502,15 @@ def build_daemon(
     settings: Settings | None = None,
     seat_link: Callable[[str], str] | None = None,
 ) -> Daemon:
-    """The device: its hardware from the config, its journal in ``state_dir``."""
+    """The device: its hardware from the config, its journal in ``state_dir``.
+    A state folder that cannot be used does not stop it: it plays without saving
+    and says so (``app/storage.py``)."""
     events: queue.Queue = queue.Queue()
     hardware = create_hardware(config, backend, events.put, ports)
-    try:
-        journal = Journal(state_dir / "journal.sqlite")
-    except BaseException:
-        hardware.close()
-        raise
     book = load_book(user_mission_maps())
     return Daemon(
         hardware,
-        journal,
+        Storage(state_dir),
         events,
         settings or Settings.from_config(config.game),
         key=key,
@@ -452,6 +537,6 @@ def run_stdin_driver(daemon: Daemon) -> None:
 
     def read() -> None:
         read_commands(table.command)
-        daemon.stop("input closed")
+        daemon.post(Stop("input closed"))  # after what the input queued, unlike a signal
 
     threading.Thread(target=read, name="stdin", daemon=True).start()

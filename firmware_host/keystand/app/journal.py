@@ -5,13 +5,24 @@ stores the setup and the actions, never the state. An action is acknowledged
 (shown on the displays) only after its row is committed; a power cut at any
 moment therefore loses nothing that anyone saw, and on start the daemon replays
 the unfinished game.
+
+This module is the file format and nothing else: it raises SQLite's and the OS's
+own errors, and ``JournalDamaged`` for a file that is not a readable journal.
+What the table does about either is ``app/storage.py``'s business.
+
+A damaged journal is never written to: it is read through read-only connections
+(which never checkpoint), and ``recover`` builds a new journal beside it before
+moving it aside, byte for byte, under a timestamped name.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
-from dataclasses import asdict
+import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..rules.actions import Action, Clue, Guess, Pass, Penalty
@@ -21,6 +32,9 @@ from ..rules.setup import Rules
 
 _KINDS = {"clue": Clue, "guess": Guess, "pass": Pass, "penalty": Penalty}
 _NAMES = {cls: name for name, cls in _KINDS.items()}
+LOCK_WAIT = 0.5  # seconds a write waits for another connection's lock
+# The companion files SQLite keeps beside a WAL database.
+WAL, SHM = "-wal", "-shm"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -36,7 +50,26 @@ CREATE TABLE IF NOT EXISTS actions (
     action TEXT NOT NULL,
     PRIMARY KEY (game, seq)
 );
+CREATE TABLE IF NOT EXISTS health (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    checked TEXT NOT NULL
+);
 """
+
+
+class JournalDamaged(Exception):
+    """The file is not a readable journal: SQLite finds it corrupt or not a
+    database, or a row does not parse or replay. ``detail`` says which."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(detail)
+        self.detail = detail
+
+
+def is_damage(exc: BaseException) -> bool:
+    """SQLite's verdict that the file itself is bad (not the disk under it)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
 def action_to_json(action: Action) -> str:
@@ -55,17 +88,236 @@ def replay(layout: Layout, rules: Rules, actions: list[Action]) -> GameState:
     return state
 
 
-class Journal:
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
-        self.game_id: int | None = None
-        self.seq = 0
+@dataclass
+class Game:
+    """One game as the journal holds it: its setup and its actions in order."""
 
-    def start(self, layout: Layout, rules: Rules) -> None:
+    id: int
+    layout: Layout
+    rules: Rules
+    actions: list[Action]
+    finished: bool = False
+    last_seq: int = 0  # the highest seq of its rows (seqs may have gaps)
+
+    def state(self) -> GameState:
+        return replay(self.layout, self.rules, self.actions)
+
+
+def _game(row: tuple, action_rows: list[tuple[int, str]], strict: bool = True) -> Game:
+    """A game from its rows. ``strict``: JournalDamaged names the first row that does
+    not read or replay; otherwise the game ends before it (the longest valid prefix).
+    A setup that does not read is damage either way."""
+    game_id, layout_text, rules_text, finished = row
+    try:
+        layout, rules = Layout.parse(layout_text), Rules(**json.loads(rules_text))
+        state = new_game(layout, rules)
+    except Exception as exc:  # any setup that does not build is damage, whatever it raised
+        raise JournalDamaged(f"game {game_id}: its setup does not read ({exc})") from exc
+    game = Game(game_id, layout, rules, [], bool(finished))
+    for seq, text in action_rows:
+        try:
+            action = action_from_json(text)
+            state, _ = apply(state, action)
+        except Exception as exc:  # bad JSON, unknown kind, bad fields, illegal: all damage
+            if strict:
+                raise JournalDamaged(f"game {game_id} action {seq}: {exc}") from exc
+            break
+        game.actions.append(action)
+        game.last_seq = seq
+    return game
+
+
+def read_only(path: Path, immutable: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write ``path``: SQLite never checkpoints through it.
+    ``immutable``: without the shared-memory file (which a full or read-only disk
+    cannot create), for a journal whose WAL is empty or gone."""
+    flags = "mode=ro&immutable=1" if immutable else "mode=ro"
+    return sqlite3.connect(f"{path.resolve().as_uri()}?{flags}", uri=True)
+
+
+def _tables(db: sqlite3.Connection) -> set[str]:
+    return {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+
+
+def unfinished(db: sqlite3.Connection) -> Game | None:
+    """The newest unfinished game, read and replayed; JournalDamaged when it does not."""
+    if not {"games", "actions"} <= _tables(db):
+        return None
+    row = db.execute(
+        "SELECT id, layout, rules, finished FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
+    ).fetchone()
+    if row is None:
+        return None
+    rows = db.execute("SELECT seq, action FROM actions WHERE game = ? ORDER BY seq", (row[0],))
+    return _game(row, rows.fetchall())
+
+
+def check(path: Path) -> Game | None:
+    """Read ``path`` without writing it: its unfinished game, or None (no journal,
+    or no game to resume). Raises JournalDamaged for a file that is not a readable
+    journal, and sqlite3.Error or OSError for a fault of the disk under it."""
+    if not path.exists():
+        return None
+    try:
+        return _check(read_only(path))
+    except sqlite3.OperationalError:
+        wal = path.with_name(path.name + WAL)
+        if wal.exists() and wal.stat().st_size:
+            raise  # its last actions are in the WAL, which needs the shared memory
+        # Closed cleanly: everything is in the file, readable without shared memory.
+        return _check(read_only(path, immutable=True))
+
+
+def _check(db: sqlite3.Connection) -> Game | None:
+    try:
+        verdict = db.execute("PRAGMA quick_check").fetchall()
+        if verdict != [("ok",)]:
+            raise JournalDamaged(f"integrity check: {verdict[0][0].splitlines()[-1]}")
+        return unfinished(db)
+    except sqlite3.DatabaseError as exc:
+        if is_damage(exc):
+            raise JournalDamaged(str(exc)) from exc
+        raise
+    finally:
+        db.close()
+
+
+def salvage(path: Path) -> list[Game]:
+    """Every game of a damaged journal that can be read, each with the longest
+    prefix of its actions that reads and replays. Reads only.
+
+    The tables are scanned in their own order, not through the index, and a bad
+    page ends a scan with what came before it; ``writable_schema`` has SQLite take
+    a truncated file's pages for what they are instead of refusing the file."""
+    games: list[Game] = []
+    try:
+        db = read_only(path)
+        db.execute("PRAGMA writable_schema = ON")
+    except sqlite3.Error:
+        return games
+    try:
+        rows: list[tuple] = []
+        with contextlib.suppress(sqlite3.Error):
+            for row in db.execute("SELECT id, layout, rules, finished FROM games"):
+                rows.append(row)
+        actions: dict[int, list[tuple[int, str]]] = {}
+        with contextlib.suppress(sqlite3.Error):
+            for game_id, seq, text in db.execute(
+                "SELECT game, seq, action FROM actions NOT INDEXED"
+            ):
+                actions.setdefault(game_id, []).append((seq, text))
+        for row in sorted(rows):
+            with contextlib.suppress(JournalDamaged):  # a setup that does not read: skip it
+                games.append(_game(row, sorted(actions.get(row[0], [])), strict=False))
+    finally:
+        db.close()
+    return games
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """What ``recover`` did: where the damaged journal is kept, what was copied."""
+
+    kept: Path  # the damaged file, moved aside byte for byte
+    detail: str  # what was wrong with it
+    games: int  # games copied into the new journal
+    actions: int  # their actions
+    resumed: int  # actions of the unfinished game, which the table resumes
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make renames and new files in ``folder`` survive a power cut."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def recover(path: Path, detail: str, games: list[Game], synchronous: str = "FULL") -> Recovery:
+    """Replace the damaged journal at ``path`` with a new one holding ``games``
+    (what ``salvage`` read from it), and keep the damaged one (and its WAL) beside
+    it as ``journal-damaged-YYYYmmdd-HHMMSS.sqlite``. The new journal is complete
+    on disk before anything is moved, so a failure here changes nothing."""
+    fresh = path.with_name(path.name + ".new")
+    for leftover in (fresh, fresh.with_name(fresh.name + WAL), fresh.with_name(fresh.name + SHM)):
+        leftover.unlink(missing_ok=True)
+    journal = Journal(fresh, synchronous)
+    try:
+        journal.restore(games)
+    finally:
+        journal.close()  # checkpoints: the new journal is one file
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.stem}-damaged-{stamp}{path.suffix}")
+    n = 1
+    while kept.exists():
+        n += 1
+        kept = path.with_name(f"{path.stem}-damaged-{stamp}-{n}{path.suffix}")
+    wal = path.with_name(path.name + WAL)
+    if wal.exists():
+        wal.rename(kept.with_name(kept.name + WAL))
+    path.rename(kept)
+    path.with_name(path.name + SHM).unlink(missing_ok=True)
+    fresh.rename(path)
+    fsync_folder(path.parent)
+    last = games[-1] if games and not games[-1].finished else None
+    return Recovery(
+        kept,
+        detail,
+        len(games),
+        sum(len(g.actions) for g in games),
+        len(last.actions) if last else 0,
+    )
+
+
+def finish_recovery(path: Path) -> None:
+    """A recovery cut off between its two renames left the new journal beside the
+    place it goes: put it there."""
+    fresh = path.with_name(path.name + ".new")
+    if fresh.exists() and not path.exists():
+        fresh.rename(path)
+        fsync_folder(path.parent)
+
+
+class Journal:
+    """The journal file, open for writing. Methods raise SQLite's errors as they come."""
+
+    def __init__(self, path: Path, synchronous: str = "FULL") -> None:
+        """``synchronous``: FULL on the device; the power-loss test also runs OFF,
+        to show that it catches a journal that does not sync."""
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        created = not path.exists()
+        # Only this daemon writes here; a lock held elsewhere (a second keystand, a
+        # sqlite3 shell) fails a write in half a second instead of stalling the loop.
+        self.db = sqlite3.connect(
+            path, timeout=LOCK_WAIT, isolation_level=None, check_same_thread=False
+        )
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={synchronous}")
+            self.db.executescript(SCHEMA)
+            if created:
+                fsync_folder(path.parent)  # the new file's name, on disk too
+        except BaseException:
+            self.db.close()
+            raise
+        st = path.stat()
+        self._identity = (st.st_dev, st.st_ino)
+        self.game_id: int | None = None
+        self.seq = 0  # the current game's last committed seq
+
+    def still_there(self) -> bool:
+        """The file opened is still at ``path`` (not deleted or replaced under us,
+        which would leave commits going to a file nobody will read)."""
+        try:
+            st = self.path.stat()
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino) == self._identity
+
+    def start(self, layout: Layout, rules: Rules) -> int:
+        """A new game, the others finished; returns its id."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute("UPDATE games SET finished = 1 WHERE finished = 0")
@@ -73,20 +325,28 @@ class Journal:
                 "INSERT INTO games (layout, rules) VALUES (?, ?)",
                 (layout.format(), json.dumps(asdict(rules), sort_keys=True)),
             )
+        assert cur.lastrowid is not None
         self.game_id, self.seq = cur.lastrowid, 0
+        return cur.lastrowid
 
-    def append(self, action: Action, finished: bool) -> None:
-        """Commit one accepted action; returns only once it is on disk."""
+    def append(self, action: Action, finished: bool) -> int:
+        """Commit one accepted action; returns its seq only once it is on disk.
+        The seq comes from the journal (one past the game's highest), so a write
+        that failed leaves no gap to trip over and no counter running ahead."""
         assert self.game_id is not None
-        self.seq += 1
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
+            (seq,) = self.db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game = ?", (self.game_id,)
+            ).fetchone()
             self.db.execute(
                 "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
-                (self.game_id, self.seq, action_to_json(action)),
+                (self.game_id, seq, action_to_json(action)),
             )
             if finished:
                 self.db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.game_id,))
+        self.seq = seq
+        return seq
 
     def game_key(self) -> str:
         """The current game's name for other records (campaigns): its row and start
@@ -98,23 +358,58 @@ class Journal:
         """No game was ever started here: a new device (or a new state folder)."""
         return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None
 
-    def resume(self) -> tuple[GameState, list[Action]] | None:
-        """The unfinished game, replayed, or None."""
-        row = self.db.execute(
-            "SELECT id, layout, rules FROM games WHERE finished = 0 ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        if row is None:
-            return None
-        game_id, layout_text, rules_text = row
-        actions = [
-            action_from_json(a)
-            for (a,) in self.db.execute(
-                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game_id,)
+    def write_game(self, layout: Layout, rules: Rules, actions: list[Action], over: bool) -> int:
+        """A whole game at once, as a new game (a game played while nothing could
+        be saved, once the journal works); returns its id."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("UPDATE games SET finished = 1 WHERE finished = 0")
+            cur = self.db.execute(
+                "INSERT INTO games (layout, rules, finished) VALUES (?, ?, ?)",
+                (layout.format(), json.dumps(asdict(rules), sort_keys=True), int(over)),
             )
-        ]
-        layout, rules = Layout.parse(layout_text), Rules(**json.loads(rules_text))
+            game_id = cur.lastrowid
+            self.db.executemany(
+                "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
+                [(game_id, n, action_to_json(a)) for n, a in enumerate(actions, 1)],
+            )
+        assert game_id is not None
         self.game_id, self.seq = game_id, len(actions)
-        return replay(layout, rules, actions), actions
+        return game_id
+
+    def restore(self, games: list[Game]) -> None:
+        """Copy salvaged games in, keeping their ids (one transaction)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            for g in games:
+                self.db.execute(
+                    "INSERT INTO games (id, layout, rules, finished) VALUES (?, ?, ?, ?)",
+                    (
+                        g.id,
+                        g.layout.format(),
+                        json.dumps(asdict(g.rules), sort_keys=True),
+                        int(g.finished),
+                    ),
+                )
+                self.db.executemany(
+                    "INSERT INTO actions (game, seq, action) VALUES (?, ?, ?)",
+                    [(g.id, n, action_to_json(a)) for n, a in enumerate(g.actions, 1)],
+                )
+
+    def resume(self) -> Game | None:
+        """The unfinished game, replayed (JournalDamaged if it does not), or None."""
+        game = unfinished(self.db)
+        if game is not None:
+            self.game_id, self.seq = game.id, game.last_seq
+        return game
+
+    def probe(self) -> None:
+        """A real committed write: does saving work (again)?"""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "INSERT OR REPLACE INTO health (id, checked) VALUES (1, datetime('now'))"
+            )
 
     def close(self) -> None:
         self.db.close()

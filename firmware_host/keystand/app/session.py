@@ -41,6 +41,7 @@ from .code_entry import CodeEntry, NameEntry
 from .commands import Command, CreateTeam, LoadGame, NewGame, SetBrightness, SetLanguage
 from .diagnostics import DiagnosticsScreen
 from .menu import STANDARD, Campaigns, Menu, Settings
+from .storage import StorageError
 from .views import seat_role, seat_view
 
 
@@ -71,6 +72,11 @@ class Session:
         self.notes: dict[Seat, Message | None] = {"A": None, "B": None}  # said once
         self.owed = 0  # tokens the engine spent that the table has not taken yet
         self.owed_for: tuple[str, str] = ("bystander", "bystander")  # their side, and why
+        # Storage (app/storage.py): ``alert`` shows on both seats over everything
+        # while actions cannot be saved; ``notice`` where a seat has nothing else to
+        # say while the game is played without saving.
+        self.alert: Message | None = None
+        self.notice: Message | None = None
         self.bank_count: int | None = None  # tokens the sensors see (None: no sensors)
         self.bank_bystanders: int | None = None  # of those, bystander side up (analog only)
         self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
@@ -340,13 +346,21 @@ class Session:
         try:
             for action in actions:
                 state, new = apply(state, action)
-                steps.append((action, state))
+                steps.append((action, state, new))
                 events += new
         except IllegalAction as exc:  # the screen says why, in the table's language
             self._refuse(seat, exc.reason)
             return False
-        for action, after in steps:
-            self._commit(action, after)  # on disk before anyone sees it
+        played = self.state
+        try:
+            for action, after, _ in steps:
+                self._commit(action, after)  # on disk before anyone sees it
+                played = after
+        except StorageError as exc:  # not saved, so not played: both displays say why
+            self.alert = Message("not_saved", (exc.reason,))
+            self.state = played  # what was saved before the failure stands
+            return False
+        self.alert = None
         self.state = state
         self.notes = {"A": None, "B": None}
         for done in SEATS:
@@ -373,6 +387,8 @@ class Session:
 
     def message(self, seat: Seat) -> Message | None:
         """What this seat's screen tells the players first, if anything."""
+        if self.alert is not None:  # moves are not being saved: nothing matters more
+            return self.alert
         state = self.state
         if state.phase == Phase.OVER:
             r = self.result
@@ -388,7 +404,7 @@ class Session:
         table = self._bank_message()
         if table is not None:
             return table
-        return self.notes[seat]
+        return self.notes[seat] or self.notice
 
     @property
     def messages(self) -> dict[Seat, Message | None]:

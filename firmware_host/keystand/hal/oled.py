@@ -7,7 +7,10 @@ as controller pages and, per page that changed, sends the window of columns
 that changed. An unchanged frame sends nothing.
 
 A write that fails (a loose cable raises OSError) marks the panel for
-re-initialisation; the next frame rebuilds the luma device and sends everything.
+re-initialisation; the next frame rebuilds the luma device and sends everything,
+so a frame cut off mid-way is never left half-drawn once the bus answers. The
+loop retries until it does (``app/daemon.py``); the panel logs each outage once,
+when it starts and when it ends.
 """
 
 from __future__ import annotations
@@ -46,12 +49,16 @@ class Panel:
 
     kind = ""
 
-    def __init__(self, factory: Callable[[], Any], size: tuple[int, int]) -> None:
+    def __init__(
+        self, factory: Callable[[], Any], size: tuple[int, int], name: str = "display"
+    ) -> None:
         self._factory = factory
         self.size = size  # what the seat screens are drawn at for this panel
+        self.name = name  # for the log: "display A"
         self.device: Any = None
         self._last: Any = None  # what the panel shows, as the subclass compares frames
-        self.failures = 0
+        self.failures = 0  # failed writes, ever
+        self.outage = 0  # failed writes since the panel last answered
         self.error: str | None = None  # why the last write failed; None after a success
         self._contrast: int | None = None
 
@@ -76,9 +83,18 @@ class Panel:
     def _lost(self, exc: Exception) -> None:
         self.failures += 1
         self.error = str(exc) or type(exc).__name__
-        log.warning("display write failed (%s); will re-initialise", exc)
+        if not self.outage:
+            log.warning("%s: write failed (%s); retrying until it answers", self.name, exc)
+        self.outage += 1
         self.device = None
         self._last = None
+
+    def _answered(self) -> bool:
+        self.error = None
+        if self.outage:
+            log.info("%s: answering again after %d failed writes", self.name, self.outage)
+            self.outage = 0
+        return True
 
     def cleanup(self) -> None:
         if self.device is not None:
@@ -89,10 +105,12 @@ class Panel:
 class PagedOled(Panel):
     """A mono SSD1306 or SH1106 panel that sends only the changed window of each page."""
 
-    def __init__(self, factory: Callable[[], Any], kind: str, size: tuple[int, int]) -> None:
+    def __init__(
+        self, factory: Callable[[], Any], kind: str, size: tuple[int, int], name: str = "display"
+    ) -> None:
         if kind not in ("ssd1306", "sh1106"):
             raise ValueError(f"PagedOled drives ssd1306 or sh1106, not {kind}")
-        super().__init__(factory, size)
+        super().__init__(factory, size, name)
         self.kind = kind
 
     def show(self, image: Image.Image) -> bool:
@@ -112,8 +130,7 @@ class PagedOled(Panel):
                 self._window(device, p, lo, hi)
                 device.data(list(page[lo : hi + 1]))
             self._last = pages
-            self.error = None
-            return True
+            return self._answered()
         except BUS_ERRORS as exc:
             self._lost(exc)
             return False
@@ -142,11 +159,10 @@ class ColourOled(Panel):
             device = self._ensure()
             image = image.convert("RGB")
             if self._last is not None and image.tobytes() == self._last.tobytes():
-                return True
+                return self._answered()
             device.display(image)
             self._last = image
-            self.error = None
-            return True
+            return self._answered()
         except BUS_ERRORS as exc:
             self._lost(exc)
             return False

@@ -4,6 +4,14 @@ A scan ends with CR, LF or CRLF, or, for scanners set to send no terminator, an
 idle gap. The framer is pure (bytes and times in, ``ScanText``/``ScanRefused``
 events out, ready for the daemon's queue) so it can be fuzzed; ``SerialScanner``
 feeds it from pyserial.
+
+A scanner can flood the line: set to continuous mode it repeats the code under it
+many times a second, and a broken one can send anything. ``ScanGate`` (pure too)
+decides what reaches the loop: the same code again within ``REPEAT_WINDOW`` is
+the same scan; distinct codes closer than ``MIN_GAP`` are not a player's; and at
+most ``BACKLOG`` scans wait for the loop, which is woken by one ``ScanWaiting``
+event and takes them (``ScannerReader.take``). The loop's queue therefore never
+holds more than one scanner event, however fast the line.
 """
 
 from __future__ import annotations
@@ -11,14 +19,18 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 
-from ..events import ScanRefused, ScanText
+from ..events import ScanRefused, ScanText, ScanWaiting
 
 log = logging.getLogger(__name__)
 
 MAX_SCAN = 256  # longer than any code we print; anything past this is garbage
 IDLE_GAP = 0.1  # seconds of silence that end an unterminated scan
+REPEAT_WINDOW = 1.0  # the same result again within this many seconds is the same scan
+MIN_GAP = 0.5  # seconds: distinct codes closer together than this are a flood
+BACKLOG = 4  # scans waiting for the loop at most; more are dropped
 
 
 class ScanFramer:
@@ -80,6 +92,59 @@ class ScanFramer:
         return [ScanText(text.strip())]
 
 
+class ScanGate:
+    """Which scans reach the loop: repeats coalesced, codes spaced, backlog bounded.
+
+    ``offer`` a result and its arrival time; True means the loop must be woken
+    (the backlog was empty). ``take`` empties the backlog. ``dropped`` counts the
+    scans of the current flood that were thrown away (repeats are not counted:
+    a scanner in continuous mode is not a fault); a flood is logged once when it
+    starts and once when the line has been calm for ``repeat_window``."""
+
+    def __init__(
+        self, repeat_window: float = REPEAT_WINDOW, min_gap: float = MIN_GAP, backlog: int = BACKLOG
+    ) -> None:
+        self.repeat_window = repeat_window
+        self.min_gap = min_gap
+        self.backlog = backlog
+        self._pending: deque[ScanText | ScanRefused] = deque()
+        self._last: object = None  # what the last result said
+        self._last_at = float("-inf")  # when it (or a repeat of it) came
+        self._last_code_at = float("-inf")  # when the last code went to the loop
+        self.dropped = 0
+        self._last_drop = float("-inf")
+
+    def _drop(self, now: float) -> bool:
+        if self.dropped == 0:
+            log.warning("scanner: scans arrive faster than anyone scans; ignoring the extra")
+        self.dropped += 1
+        self._last_drop = now
+        return False
+
+    def offer(self, result: ScanText | ScanRefused, now: float) -> bool:
+        if self.dropped and now - self._last_drop >= self.repeat_window:
+            log.info("scanner: the flood is over; %d scans were ignored", self.dropped)
+            self.dropped = 0
+        said = result.text if isinstance(result, ScanText) else ("refused", result.reason)
+        repeat = said == self._last and now - self._last_at < self.repeat_window
+        self._last, self._last_at = said, now
+        if repeat:
+            return False
+        if isinstance(result, ScanText) and now - self._last_code_at < self.min_gap:
+            return self._drop(now)
+        if len(self._pending) >= self.backlog:
+            return self._drop(now)
+        if isinstance(result, ScanText):
+            self._last_code_at = now
+        self._pending.append(result)
+        return len(self._pending) == 1
+
+    def take(self) -> list[ScanText | ScanRefused]:
+        out = list(self._pending)
+        self._pending.clear()
+        return out
+
+
 class SerialScanner:
     """Read scans from a serial port (9600 8N1 by default)."""
 
@@ -119,12 +184,17 @@ class SerialScanner:
 
 
 class ScannerReader:
-    """Reads scans on a thread of its own and posts each as an event."""
+    """Reads scans on a thread of its own, through a ``ScanGate``; posts
+    ``ScanWaiting`` when scans wait for the loop, which calls ``take``."""
 
-    def __init__(self, scanner: SerialScanner, post: Callable[[object], None]) -> None:
+    def __init__(
+        self, scanner: SerialScanner, post: Callable[[object], None], gate: ScanGate | None = None
+    ) -> None:
         self.scanner = scanner
         self._post = post
         self._closing = False
+        self.gate = gate or ScanGate()
+        self._lock = threading.Lock()
         threading.Thread(target=self._read, name="scanner", daemon=True).start()
 
     @property
@@ -135,10 +205,21 @@ class ScannerReader:
     def _read(self) -> None:
         try:
             for result in self.scanner.results():
-                self._post(result)
+                self._offer(result, time.monotonic())
         except Exception as exc:  # an unplugged USB adapter: say so once, not a traceback
             if not self._closing:
                 log.warning("scanner stopped: %s", exc)
+
+    def _offer(self, result: ScanText | ScanRefused, now: float) -> None:
+        with self._lock:
+            wake = self.gate.offer(result, now)
+        if wake:
+            self._post(ScanWaiting())
+
+    def take(self) -> list[ScanText | ScanRefused]:
+        """The scans waiting for the loop, oldest first."""
+        with self._lock:
+            return self.gate.take()
 
     def close(self) -> None:
         self._closing = True

@@ -440,6 +440,16 @@ TAKE_FOR = {
     "turn": N_("for this turn"),
     "cap": N_("the turn is up"),
 }
+# Why the game is not being saved (app/storage.py's reason codes).
+STORAGE_REASONS = {
+    "disk_full": N_("disk full"),
+    "read_only": N_("read-only"),
+    "no_permission": N_("no permission"),
+    "io_error": N_("disk error"),
+    "not_a_folder": N_("not a folder"),
+    "damaged": N_("file damaged"),
+    "locked": N_("in use"),
+}
 
 
 def _reason(table: dict[str, str], code: object) -> str:
@@ -508,6 +518,16 @@ def _counted_owed(why: str) -> list[str]:
 
 MESSAGES: dict[str, Callable[..., list[str]]] = {
     "won": lambda score: [_("You won!"), _("Score %d") % score],
+    # Storage (app/storage.py): a move that could not be saved was not made.
+    "not_saved": lambda why: [_("Can't save:"), _reason(STORAGE_REASONS, why), _("move not made")],
+    "not_saving": lambda why: [_("Not saving:"), _reason(STORAGE_REASONS, why)],
+    "saving_again": lambda: [_("Saving again:"), _("redo that move")],
+    "saving_now": lambda: [_("Saving now")],
+    "journal_recovered": lambda kept: [
+        _("Journal damaged"),
+        ngettext("%d move kept", "%d moves kept", kept) % kept,
+        _("old file kept"),
+    ],
     "won_mission": _won_mission,
     "lost_mission": _lost_mission,
     "team_refused": lambda: [_("No new team:"), _("name taken")],
