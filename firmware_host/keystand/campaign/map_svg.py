@@ -41,6 +41,7 @@ LINE_LABEL = N_("a win opens the next")
 FINAL_CAPTION = N_("opens once every other mission is complete")
 UNREACHED_CAPTION = N_("no known line leads here")
 HELD_LABEL = N_("Bonuses held")
+SECONDARY_NOTE = N_("* a number from a secondary source only")
 
 # Okabe–Ito: told apart by people with any common colour-vision deficiency.
 BLUE, VERMILLION, ORANGE, GREY, INK = "#0072B2", "#D55E00", "#E69F00", "#8c8c8c", "#1a1a1a"
@@ -414,6 +415,14 @@ class _Drawing:
             f'<text class="held" x="{MARGIN}" y="{y + 46:.0f}" font-size="{NAME_PX}" '
             f'fill="{INK}">{escape(text)}</text>'
         )
+        if any(b.mission.secondary for b in self.boxes.values()):
+            note = _(SECONDARY_NOTE)
+            self.width = max(self.width, MARGIN + text_width(note, SMALL_PX) + MARGIN)
+            items.append(
+                f'<text class="note" x="{MARGIN}" y="{y + 66:.0f}" font-size="{SMALL_PX}" '
+                f'fill="{INK}">{escape(note)}</text>'
+            )
+            return "".join(items), 72
         return "".join(items), 54
 
 
