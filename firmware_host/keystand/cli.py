@@ -366,14 +366,19 @@ def cmd_book(args: argparse.Namespace) -> int:
 
         mission_name = load_book(user_mission_maps()).missions[rules.mission].name
     seed = secrets.randbelow(10**12) if args.seed is None else args.seed
-    campaign = None
+    campaign = campaign_map = None
     if args.campaign is not None:  # a page of the team's map after the cover
+        from .campaign.map_svg import map_svg
         from .campaign.report import summary
         from .config import user_mission_maps
+        from .i18n import translation
         from .rules.missions import load_book
 
+        book = load_book(user_mission_maps())
         with _campaign_store(args) as store:
-            campaign = summary(load_book(user_mission_maps()), store.record(args.campaign))
+            record = store.record(args.campaign)
+        campaign = summary(book, record)
+        campaign_map = map_svg(book, record, translation(args.lang).gettext)
     setup = BookSetup(
         name=args.name,
         lang=args.lang,
@@ -383,6 +388,7 @@ def cmd_book(args: argparse.Namespace) -> int:
         paper=args.paper,
         mission_name=mission_name,
         campaign=campaign,
+        campaign_map=campaign_map,
     )
     with _progress_bar(2 * args.games, "pages") as advance:
         try:
