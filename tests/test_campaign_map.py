@@ -191,3 +191,20 @@ def test_the_labels_follow_the_language(store):
     svg = map_svg(load_book(), store.record("Kissat"), translation("fi").gettext)
     text = "".join(ET.fromstring(svg).itertext())
     assert "lukittu" in text and "Bonukset" in text
+
+
+def test_campaign_show_draws_the_map_into_a_file(tmp_path):
+    from helpers import run_cli
+
+    state = ["--state-dir", str(tmp_path / "state")]
+    assert run_cli("campaign", "new", "Ravens", *state).returncode == 0
+    out = tmp_path / "ravens.svg"
+    shown = run_cli("campaign", "show", "ravens", "--svg", str(out), "--lang", "ja", *state)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.startswith("Ravens (duet")  # the text record as before
+    root = ET.parse(out).getroot()
+    prague = next(g for g in root.iter(f"{SVG}g") if g.get("data-mission") == "prague")
+    assert prague.get("data-status") == "available"
+    assert "プラハ" in "".join(prague.itertext())
+    bad = run_cli("campaign", "show", "ravens", "--svg", str(tmp_path / "no" / "x.svg"), *state)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot write" in bad.stderr

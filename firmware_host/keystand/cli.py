@@ -227,7 +227,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             first = book.standard(args.edition).name
             print(f"team {team.name} ({args.edition}) created: its first mission is {first}")
         elif args.action == "show":
-            data = summary(book, store.record(args.team))
+            record = store.record(args.team)
+            data = summary(book, record)
+            if args.svg is not None:
+                _write_map(Path(args.svg), book, record, args.lang)
             print(json.dumps(data) if args.json else as_text(data))
         elif args.action == "note":
             store.set_notes(args.team, args.text)
@@ -238,6 +241,18 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             for t in [] if args.json else rows:
                 print(f"{t['team']}\t{t['edition']}\t{t['completed']}/{t['missions']} missions")
     return 0
+
+
+def _write_map(path: Path, book, record, lang: str) -> None:
+    """``campaign show --svg``: the team's map drawn, in ``lang``'s words."""
+    from .campaign.map_svg import map_svg
+    from .i18n import translation
+
+    svg = map_svg(book, record, translation(lang).gettext)
+    try:
+        path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n", "utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -780,6 +795,8 @@ def _add_campaign_parser(sub) -> None:
     a = actions.add_parser("show", parents=[state], help="a team's map, bonuses and record")
     a.add_argument("team", metavar="TEAM")
     a.add_argument("--json", action="store_true", help="one JSON object")
+    a.add_argument("--svg", metavar="FILE.svg", help="also draw the team's map into this file")
+    a.add_argument("--lang", choices=LANGUAGES, default="en", help="the map's language")
     a = actions.add_parser("list", parents=[state], help="every team")
     a.add_argument("--json", action="store_true", help="one JSON list")
     a = actions.add_parser("note", parents=[state], help="replace a team's notes")
