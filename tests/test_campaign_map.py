@@ -208,3 +208,47 @@ def test_campaign_show_draws_the_map_into_a_file(tmp_path):
     assert "プラハ" in "".join(prague.itertext())
     bad = run_cli("campaign", "show", "ravens", "--svg", str(tmp_path / "no" / "x.svg"), *state)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot write" in bad.stderr
+
+
+AZKABAN = """
+[edition]
+id = "coop10"
+[[mission]]
+id = "azkaban"
+name = "Azkaban"
+tokens = 8
+bystanders = 1
+[[mission]]
+id = "hogsmeade"
+unlocks = ["azkaban"]
+[[mission]]
+id = "lake"
+name = "The Black Lake"
+tokens = 9
+bystanders = 3
+location = "hogwarts"
+[[mission]]
+id = "forbidden-forest"
+unlocks = ["lake"]
+"""
+
+
+def test_a_user_map_adds_to_the_log_where_its_lines_lead(store):
+    book = load_book([("mine.toml", AZKABAN)])
+    store.create_team("Log", "coop10")
+    for n, m in enumerate(["london", "hogwarts", "quidditch-pitch", "hagrids-hut"]):
+        store.record_result("Log", f"g{n}", m, "won", 10)
+    store.record_result("Log", "g9", "forbidden-forest", "won", 10)
+    svg = map_svg(book, store.record("Log"))
+    boxes = _missions(svg)
+    assert set(boxes) == {m.id for m in book.in_edition("coop10")}
+    # The lake continues the forest's chain, on its row; the reward still ends it.
+    chain = [boxes[m] for m in ("quidditch-pitch", "hagrids-hut", "forbidden-forest", "lake")]
+    assert len({b["y"] for b in chain}) == 1 and [b["x"] for b in chain] == sorted(
+        b["x"] for b in chain
+    )
+    assert boxes["lake"]["status"] == ["available"]
+    assert boxes["azkaban"]["status"] == ["locked"]
+    assert ("hogsmeade", "azkaban", "closed") in _lines(svg)
+    # Azkaban has a line to it: no "no known line" caption over it.
+    assert "no known line leads here" not in "".join(ET.fromstring(svg).itertext())

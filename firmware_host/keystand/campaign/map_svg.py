@@ -245,11 +245,16 @@ class _Drawing:
                 self.y += NODE_H + GAP_Y / 2
             self.y += GAP_Y / 2
         rest = [m for m in missions if m.id not in placed and not m.final]
+        linked = [m for m in rest if any(m.id in o.unlocks for o in missions)]
+        unreached = [m for m in rest if m not in linked]
         finals = [m for m in missions if m.final]
-        for group, caption in ((rest, UNREACHED_CAPTION), (finals, FINAL_CAPTION)):
+        groups = ((linked, None), (unreached, UNREACHED_CAPTION), (finals, FINAL_CAPTION))
+        for group, caption in groups:
             if group:
-                self._caption(self._(caption))
-                for n, m in enumerate(group):
+                if caption:
+                    self._caption(self._(caption))
+                first = 1 if caption is None else 0  # a line's missions: beside the hubs
+                for n, m in enumerate(group, first):
                     self._place(m, MARGIN + n * pitch)
                 self.y += NODE_H + GAP_Y
         self.y -= GAP_Y
