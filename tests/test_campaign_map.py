@@ -252,3 +252,29 @@ def test_a_user_map_adds_to_the_log_where_its_lines_lead(store):
     assert ("hogsmeade", "azkaban", "closed") in _lines(svg)
     # Azkaban has a line to it: no "no known line" caption over it.
     assert "no known line leads here" not in "".join(ET.fromstring(svg).itertext())
+
+
+def test_the_page_panel_data_for_no_team_a_team_and_no_store(store):
+    from keystand.web import page_model
+
+    book = load_book()
+    assert "Team" in page_model.campaign(book, None)["hint"]  # how to choose one
+    assert "cannot be kept" in page_model.campaign(None, None)["hint"]
+    store.create_team("Cats", "duet")
+    store.record_result("Cats", "g1", "prague", "lost", None)
+    store.record_result("Cats", "g2", "prague", "won", 18)
+    store.record_result("Cats", "g3", "prague", "won", 20)
+    panel = page_model.campaign(book, store.record("Cats"))
+    assert (panel["team"], panel["games"], panel["wins"], panel["best"]) == ("Cats", 3, 2, 20)
+    assert panel["missions"] == [
+        {
+            "mission": "prague",
+            "name": "Prague",
+            "numbers": "9-9",
+            "status": "completed",
+            "games": 3,
+            "wins": 2,
+            "best": 20,
+        }
+    ]
+    assert _missions(panel["svg"])["prague"]["status"] == ["completed"]

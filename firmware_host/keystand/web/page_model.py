@@ -120,6 +120,12 @@ NO_TEAM = (
 NO_CAMPAIGNS = "Campaigns cannot be kept in this state folder, so no team can play here."
 
 
+def campaign_unreadable(team: str, reason: str) -> dict:
+    """The panel when the playing team's record cannot be read (the store failed)."""
+    hint = f"Team {team}: its record cannot be read ({reason})."
+    return {"kind": "campaign", "team": None, "hint": hint}
+
+
 def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
     """The team playing at the table: its map as SVG and its record (games, wins,
     best score per mission); or, when no team plays, how to choose one."""

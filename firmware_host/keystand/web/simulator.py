@@ -231,15 +231,20 @@ class Simulator:
         read_for = (id(d), team, d.game_id, str(d.state.phase))
         if self._campaign is not None and self._campaign[0] == read_for:
             return
+        import sqlite3
+
         from ..campaign.progress import CampaignError
 
         record = None
+        message = None
         if d.campaign is not None and team is not None:
             try:
                 record = d.campaign.store.record(team)
-            except CampaignError as exc:  # the team is gone from the folder
+            except (CampaignError, sqlite3.Error) as exc:  # gone, or the disk failed
                 log.warning("team %s not shown: %s", team, exc)
-        message = page_model.campaign(d.campaign.book if d.campaign else None, record)
+                message = page_model.campaign_unreadable(team, str(exc))
+        if message is None:
+            message = page_model.campaign(d.campaign.book if d.campaign else None, record)
         changed = self._campaign is None or self._campaign[1] != message
         with self.lock:  # connect() primes a new stream with it under the same lock
             self._campaign = (read_for, message)
