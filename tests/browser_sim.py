@@ -160,12 +160,12 @@ def words_of(page) -> list[str]:
 class Table:
     """Clicks on the page, mirrored into a local Session for the expected pictures."""
 
-    def __init__(self, page, legend: bool = True) -> None:
+    def __init__(self, page, legend: bool = True, layout=LAYOUT) -> None:
         self.page = page
         # A new state folder: the first game opens with the legend on both screens.
         self.actions: list = []  # what the daemon journals, as the mirror commits it
         self.session = Session(
-            new_game(LAYOUT, Rules()),
+            new_game(layout, Rules()),
             lambda action, _state: self.actions.append(action),
             sensed_bank=True,
             legend=legend,

@@ -298,3 +298,38 @@ def test_a_progress_bar_shows_on_a_terminal(tmp_path):
     assert proc.returncode == 0
     assert b"/6 [" in shown and b"pages" in shown  # both books, three pages each
     assert b"book seed 1" in out
+
+
+def test_a_campaign_page_draws_the_team_map_in_the_book_language(cli, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from keystand.campaign.store import CampaignStore
+    from keystand.rules.missions import load_book
+
+    state = tmp_path / "state"
+    with CampaignStore.in_folder(state) as store:
+        store.create_team("Pöllöt & <co>", "coop10")
+        for n, mission in enumerate(("london", "privet-drive")):
+            store.record_result("Pöllöt & <co>", f"g{n}", mission, "won", 12)
+    result = cli(
+        "book", "--games", "1", "--name", "Club", "--lang", "fi", "--campaign", "pöllöt & <co>",
+        "--state-dir", str(state), "--seed", "5", "--out", str(tmp_path / "out"), "--no-pdf",
+    )
+    assert result.returncode == 0, result.stderr
+    html = (tmp_path / "out" / "book-A.html").read_text(encoding="utf-8")
+    page = html.split('<section class="cover campaign">')[1].split("</section>")[0]
+    svg = page[page.index("<svg") : page.index("</svg>") + len("</svg>")]
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    status = {
+        g.get("data-mission"): g.get("data-status")
+        for g in root.iter(f"{ns}g")
+        if "mission" in g.get("class", "").split()
+    }
+    assert set(status) == {m.id for m in load_book().in_edition("coop10")}
+    assert status["london"] == status["privet-drive"] == "completed"
+    assert status["the-burrow"] == "available" and status["the-burrow"] != status["gringotts"]
+    text = "".join(root.itertext())
+    assert "tehty" in text and "lukittu" in text  # the legend, in Finnish
+    assert root.get("data-team") == "Pöllöt & <co>"
+    assert page.index("<svg") < page.index('<table class="missions">')  # above the table

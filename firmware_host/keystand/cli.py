@@ -227,7 +227,10 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             first = book.standard(args.edition).name
             print(f"team {team.name} ({args.edition}) created: its first mission is {first}")
         elif args.action == "show":
-            data = summary(book, store.record(args.team))
+            record = store.record(args.team)
+            data = summary(book, record)
+            if args.svg is not None:
+                _write_map(Path(args.svg), book, record, args.lang)
             print(json.dumps(data) if args.json else as_text(data))
         elif args.action == "note":
             store.set_notes(args.team, args.text)
@@ -238,6 +241,18 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             for t in [] if args.json else rows:
                 print(f"{t['team']}\t{t['edition']}\t{t['completed']}/{t['missions']} missions")
     return 0
+
+
+def _write_map(path: Path, book, record, lang: str) -> None:
+    """``campaign show --svg``: the team's map drawn, in ``lang``'s words."""
+    from .campaign.map_svg import map_svg
+    from .i18n import translation
+
+    svg = map_svg(book, record, translation(lang).gettext)
+    try:
+        path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n", "utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -366,14 +381,19 @@ def cmd_book(args: argparse.Namespace) -> int:
 
         mission_name = load_book(user_mission_maps()).missions[rules.mission].name
     seed = secrets.randbelow(10**12) if args.seed is None else args.seed
-    campaign = None
+    campaign = campaign_map = None
     if args.campaign is not None:  # a page of the team's map after the cover
+        from .campaign.map_svg import map_svg
         from .campaign.report import summary
         from .config import user_mission_maps
+        from .i18n import translation
         from .rules.missions import load_book
 
+        book = load_book(user_mission_maps())
         with _campaign_store(args) as store:
-            campaign = summary(load_book(user_mission_maps()), store.record(args.campaign))
+            record = store.record(args.campaign)
+        campaign = summary(book, record)
+        campaign_map = map_svg(book, record, translation(args.lang).gettext)
     setup = BookSetup(
         name=args.name,
         lang=args.lang,
@@ -383,6 +403,7 @@ def cmd_book(args: argparse.Namespace) -> int:
         paper=args.paper,
         mission_name=mission_name,
         campaign=campaign,
+        campaign_map=campaign_map,
     )
     with _progress_bar(2 * args.games, "pages") as advance:
         try:
@@ -774,6 +795,8 @@ def _add_campaign_parser(sub) -> None:
     a = actions.add_parser("show", parents=[state], help="a team's map, bonuses and record")
     a.add_argument("team", metavar="TEAM")
     a.add_argument("--json", action="store_true", help="one JSON object")
+    a.add_argument("--svg", metavar="FILE.svg", help="also draw the team's map into this file")
+    a.add_argument("--lang", choices=LANGUAGES, default="en", help="the map's language")
     a = actions.add_parser("list", parents=[state], help="every team")
     a.add_argument("--json", action="store_true", help="one JSON list")
     a = actions.add_parser("note", parents=[state], help="replace a team's notes")

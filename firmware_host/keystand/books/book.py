@@ -118,6 +118,8 @@ ul.list li { padding: 0.3mm 1.2mm; margin-bottom: 0.6mm; border-radius: 1mm; bre
 .code { font-family: "DejaVu Sans Mono", monospace; font-size: 9pt; }
 .small { font-size: 8.5pt; color: #333; }
 .legend { font-size: 9pt; border-top: 0.3mm solid #777; padding-top: 1mm; margin-top: 2mm; }
+.campaign svg.campaign-map { display: block; width: 100%%; height: auto; max-height: 120mm;
+                             margin: 2mm 0; }
 """
 
 
@@ -134,6 +136,7 @@ class BookSetup:
     mission_name: str | None = None
     when: dt.date | None = None
     campaign: dict | None = None  # a team's campaign (campaign.report.summary): a page of it
+    campaign_map: str | None = None  # that team's map as SVG (campaign.map_svg), on its page
 
 
 def front(setup: BookSetup, seat: Seat) -> str:
@@ -151,8 +154,9 @@ CAMPAIGN_STATUS = {
 
 
 def campaign_page(setup: BookSetup) -> str:
-    """The team's map as a table the group can keep beside the book: each mission's
-    numbers and state, its best score and tries, the bonuses held."""
+    """The team's map, drawn (``setup.campaign_map``) and as a table the group can keep
+    beside the book: each mission's numbers and state, its best score and tries, the
+    bonuses held."""
     _ = translation(setup.lang).gettext
     data = setup.campaign
     assert data is not None
@@ -184,6 +188,7 @@ def campaign_page(setup: BookSetup) -> str:
     mission, state, bonuses = _("Mission"), _("State"), _("Bonuses held")
     return f"""<section class="cover campaign">
 <h1>{escape(title)}</h1><p>{escape(totals)}</p>
+{setup.campaign_map or ""}
 <table class="missions"><tr><th>{escape(mission)}</th><th>T-M</th>
 <th>{escape(state)}</th><th></th></tr>{"".join(rows)}</table>
 <p><b>{escape(bonuses)}:</b> {escape(held)}</p>

@@ -1,4 +1,5 @@
-"""What the page shows besides the panels: the status line, the word cards, the legend.
+"""What the page shows besides the panels: the status line, the word cards, the legend,
+and the campaign of the team playing at the table.
 
 Each is a plain dict for the page's event stream, built from the engine's public
 state (never a seat's side of the key, except the assassin that ended a lost
@@ -13,9 +14,11 @@ import base64
 import functools
 import io
 
+from ..campaign.progress import TeamRecord
 from ..rules.actions import Action, Guess
 from ..rules.game import GameState
 from ..rules.layout import SEATS, other
+from ..rules.missions import MissionBook
 from ..rules.setup import AGENTS
 from ..rules.status import Outcome, Phase, Reason
 
@@ -107,3 +110,54 @@ def legend(width: int, height: int) -> tuple[dict, ...]:
         img.save(buf, format="PNG")
         entries.append({"png": base64.b64encode(buf.getvalue()).decode(), "label": label})
     return tuple(entries)
+
+
+NO_TEAM = (
+    "No team plays now: games are not recorded for anyone. To play for a team, open a "
+    "seat's menu (hold back), turn to Team and press until its name shows; New team "
+    "(hold on it) names a new one. Its map and record then show here."
+)
+NO_CAMPAIGNS = "Campaigns cannot be kept in this state folder, so no team can play here."
+
+
+def campaign_unreadable(team: str, reason: str) -> dict:
+    """The panel when the playing team's record cannot be read (the store failed)."""
+    hint = f"Team {team}: its record cannot be read ({reason})."
+    return {"kind": "campaign", "team": None, "hint": hint}
+
+
+def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
+    """The team playing at the table: its map as SVG and its record (games, wins,
+    best score per mission); or, when no team plays, how to choose one."""
+    if book is None:
+        return {"kind": "campaign", "team": None, "hint": NO_CAMPAIGNS}
+    if record is None:
+        return {"kind": "campaign", "team": None, "hint": NO_TEAM}
+    from ..campaign.map_svg import map_svg
+    from ..campaign.report import summary
+
+    data = summary(book, record)
+    played = data["record"]["missions"]
+    rows = [
+        {
+            "mission": mission_id,
+            "name": info["name"],
+            "numbers": info["numbers"],
+            "status": info["status"],
+            "games": played[mission_id]["games"],
+            "wins": played[mission_id]["wins"],
+            "best": played[mission_id]["best"],
+        }
+        for mission_id, info in data["missions"].items()
+        if mission_id in played
+    ]
+    return {
+        "kind": "campaign",
+        "team": record.name,
+        "edition": record.edition,
+        "svg": map_svg(book, record),
+        "games": data["record"]["games"],
+        "wins": data["record"]["wins"],
+        "best": data["record"]["best_score"],
+        "missions": rows,
+    }

@@ -86,6 +86,7 @@ class Simulator:
         self._slip_ids = 0
         self._last: dict[str, str] = {}  # the last message of each kind sent to all
         self._settings: dict[str, Any] = {}
+        self._campaign: tuple[tuple, dict] | None = None  # (what it was read for, message)
         self.clients: list[Client] = []
         self.lock = threading.Lock()
         self.switching = threading.Lock()  # held while one daemon hands over to the next
@@ -196,6 +197,7 @@ class Simulator:
         self._send_changed(self.status(), everyone=True)
         self._send_changed(self.table())
         self._send_changed(self.words())
+        self._update_campaign()
         settings = asdict(self.daemon.settings)
         if settings != self._settings:
             self._settings = settings
@@ -219,6 +221,35 @@ class Simulator:
         words = _dealt(self.words_lang, state.layout)
         covers = page_model.words(state, words, self.daemon.last_action)
         return {"kind": "words", "lang": self.words_lang, "words": words, "covers": covers}
+
+    def _update_campaign(self) -> None:
+        """Read the team's record again when the team, the game or its phase changed
+        (a finished game is recorded before this runs), and send its panel if it
+        differs. On the loop thread: the daemon's campaign store belongs to it."""
+        d = self.daemon
+        team = d.settings.team
+        read_for = (id(d), team, d.game_id, str(d.state.phase))
+        if self._campaign is not None and self._campaign[0] == read_for:
+            return
+        import sqlite3
+
+        from ..campaign.progress import CampaignError
+
+        record = None
+        message = None
+        if d.campaign is not None and team is not None:
+            try:
+                record = d.campaign.store.record(team)
+            except (CampaignError, sqlite3.Error) as exc:  # gone, or the disk failed
+                log.warning("team %s not shown: %s", team, exc)
+                message = page_model.campaign_unreadable(team, str(exc))
+        if message is None:
+            message = page_model.campaign(d.campaign.book if d.campaign else None, record)
+        changed = self._campaign is None or self._campaign[1] != message
+        with self.lock:  # connect() primes a new stream with it under the same lock
+            self._campaign = (read_for, message)
+        if changed:
+            self._broadcast(message)
 
     def set_words(self, lang: str) -> str | None:
         if lang not in (*LANGUAGES, "off"):
@@ -287,6 +318,8 @@ class Simulator:
             if seat in (None, shown):
                 client.queue.put_nowait(json.dumps({"kind": "frame", "seat": shown, "png": png}))
         with self.lock:
+            if seat is None and self._campaign is not None:
+                client.queue.put_nowait(json.dumps(self._campaign[1]))
             self.clients.append(client)
         return client
 
