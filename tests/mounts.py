@@ -19,7 +19,6 @@ import os
 import shutil
 import struct
 import subprocess
-import time
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -116,31 +115,33 @@ def ext4_image(base: Path, size_mb: int = 16) -> Iterator[Path]:
             f.truncate(size_mb * 1024 * 1024)
         subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], check=True, capture_output=True)
     mnt.mkdir(exist_ok=True)
-    _wait_detached(image)
-    done = _run("mount", "-o", "loop", str(image), str(mnt))
-    if done.returncode:
-        raise RuntimeError(f"mount -o loop {image}: {done.stderr.strip()}")
-    if "shutdown" in _options(mnt):  # the last mount's file system, not a fresh one
-        _run("umount", str(mnt))
-        raise RuntimeError(f"{image} came up still shut down: the last mount was not released")
-    if os.statvfs(mnt).f_flag & os.ST_RDONLY:
-        _run("umount", str(mnt))
-        raise RuntimeError(f"{image} came up read-only after the cut (file system errors)")
+    # A loop device of our own, not `mount -o loop`: the kernel finds a file system
+    # by its block device, and a device the last mount still held (a mount
+    # namespace another process copied keeps it alive) would hand back the old,
+    # shut-down file system instead of replaying the image's journal.
+    attach = _run("losetup", "--find", "--show", str(image))
+    if attach.returncode:
+        raise RuntimeError(f"losetup {image}: {attach.stderr.strip()}")
+    loop = attach.stdout.strip()
     try:
-        yield mnt
+        done = _run("mount", loop, str(mnt))
+        if done.returncode:
+            raise RuntimeError(f"mount {loop} ({image}): {done.stderr.strip()}")
+        if "shutdown" in _options(mnt):  # the last mount's file system, not a fresh one
+            _run("umount", str(mnt))
+            raise RuntimeError(f"{image} came up still shut down: the last mount was not released")
+        if os.statvfs(mnt).f_flag & os.ST_RDONLY:
+            _run("umount", str(mnt))
+            raise RuntimeError(f"{image} came up read-only after the cut (file system errors)")
+        try:
+            yield mnt
+        finally:
+            done = _run("umount", str(mnt))
+            if done.returncode:  # something still has a file open there: a harness fault
+                _run("umount", "-l", str(mnt))
+                raise RuntimeError(f"umount {mnt}: {done.stderr.strip()}")
     finally:
-        done = _run("umount", str(mnt))
-        if done.returncode:  # something still has a file open there: a harness fault
-            _run("umount", "-l", str(mnt))
-            raise RuntimeError(f"umount {mnt}: {done.stderr.strip()}")
-
-
-def _wait_detached(image: Path, limit: float = 5.0) -> None:
-    """The loop device of the last mount detaches after its umount returns; mounting
-    the image again before that can hand back the old, shut-down file system."""
-    deadline = time.monotonic() + limit
-    while _run("losetup", "-j", str(image)).stdout.strip() and time.monotonic() < deadline:
-        time.sleep(0.02)
+        _run("losetup", "-d", loop)
 
 
 def _options(mnt: Path) -> list[str]:
