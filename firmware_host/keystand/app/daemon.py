@@ -37,6 +37,7 @@ from ..events import (
     ScanWaiting,
     SlotEdge,
     Stop,
+    TypedClue,
 )
 from ..hardware import Backend, Hardware, create_hardware
 from ..rules.actions import Action
@@ -327,6 +328,11 @@ class Daemon:
             session.printer(event.ok, event.reason)
         elif isinstance(event, Dump):
             print(json.dumps(self.snapshot()), flush=True)
+        elif isinstance(event, TypedClue):
+            try:
+                event.result.append(session.typed_clue(event.word, event.number))
+            finally:
+                event.done.set()
         bank = self.hardware.bank
         if self.debounce is not None and bank is not None and self.debounce.tick(time.monotonic()):
             session.bank(*self.debounce.reading(bank.sided))
@@ -430,6 +436,7 @@ class Daemon:
             profile=self.config.printer.profile,
             mission_name=mission,
             lang=self.settings.language,  # the table's language
+            words=self.session.solo.words if self.session.solo is not None else None,
         )
         printer.submit(job.data)
         log.info("printing a slip for game %s", self.storage.game_id)

@@ -292,6 +292,23 @@ class Session:
         self.dial[solo.human] = 1
         return None
 
+    def typed_clue(self, word: str, number: int) -> str | None:
+        """The human's whole clue typed on a page: given at once, or why not (a
+        reason code: CLUE_REFUSALS in screens/keyscreen.py, or a rules refusal)."""
+        if not 0 <= number <= MAX_CLUE:
+            return "clue_number"
+        refusal = self.offer_clue(word)
+        if refusal is not None:
+            return refusal
+        solo = self.solo
+        assert solo is not None and solo.word is not None
+        human, word = solo.human, solo.word
+        if not self._act(human, [Clue(human, number, word)]):
+            note = self.notes[human]
+            return str(note.args[0]) if note is not None and note.args else "not_allowed"
+        solo.human_gave(self.state, word, number)
+        return None
+
     def _meant_pages(self) -> list[SoloPanel]:
         """What the AI meant by its clues, after the game: a page per few clues."""
         solo = self.solo

@@ -39,6 +39,7 @@ POSTS: dict[str, tuple[int, str]] = {
     "/scan-slip": (32, "a slip number"),
     "/panels": (32, "a panel switch"),
     "/words": (32, "a word list"),
+    "/clue": (256, "a clue"),
 }
 PAGES = ("/", "/seat/A", "/seat/B")
 IDLE = 30.0  # seconds a connection may stay silent, mid-request or between requests
@@ -186,6 +187,8 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
                 self._reply(sim.set_words(text.strip()))
             elif url.path == "/scan-slip":
                 self._reply(sim.scan_slip(text))
+            elif url.path == "/clue":
+                self._reply(sim.give_clue(text))
             else:
                 self._reply(sim.command(text))
 
