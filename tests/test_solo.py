@@ -301,3 +301,54 @@ def test_solo_screens_render_in_every_language(lang):
             render(view, 128, 128)
     finally:
         text.use("en")
+
+
+def _pick(entry, text):
+    entry.index = next(i for i, it in enumerate(entry.items()) if it.text == text)
+    return entry.press()
+
+
+def test_finnish_letters_are_on_the_ring():
+    from keystand.app.clue_entry import ClueEntry
+
+    entry = ClueEntry("fi", lambda prefix: [])
+    letters = [it.text for it in entry.items() if it.kind == "letter"]
+    assert letters[-3:] == ["Å", "Ä", "Ö"] and len(letters) == 29
+    _pick(entry, "Ä")
+    assert entry.typed == "Ä"
+
+
+def test_japanese_is_dialled_by_kana_rows_with_marks_and_completions():
+    from keystand.app.clue_entry import ClueEntry
+
+    asked = []
+
+    def complete(prefix):
+        asked.append(prefix)
+        return ["雪だるま", "ゆきぐに"] if prefix.startswith("ゆき") else []
+
+    entry = ClueEntry("ja", complete)
+    rows = [it.text for it in entry.items() if it.kind == "row"]
+    assert rows == list("あかさたなはまやらわ")
+    _pick(entry, "や")  # opens the row
+    assert [it.text for it in entry.items() if it.kind == "letter"] == list("やゆよ")
+    _pick(entry, "ゆ")
+    assert entry.typed == "ゆ" and entry.row is None and entry.item.text == "や"
+    _pick(entry, "か")
+    _pick(entry, "き")
+    assert entry.typed == "ゆき" and asked[-1] == "ゆき"
+    assert entry.completions == ["雪だるま", "ゆきぐに"]
+    assert entry.items()[0].kind == "word"
+    _pick(entry, "゛")  # き -> ぎ
+    assert entry.typed == "ゆぎ" and entry.completions == []
+    _pick(entry, "は")
+    _pick(entry, "は")
+    _pick(entry, "゜")
+    assert entry.typed == "ゆぎぱ"
+    assert entry.back() and entry.typed == "ゆぎ"
+    _pick(entry, "た")
+    _pick(entry, "つ")
+    _pick(entry, "小")
+    assert entry.typed == "ゆぎっ"
+    entry.index = next(i for i, it in enumerate(entry.items()) if it.kind == "ok")
+    assert entry.press() == "ゆぎっ"
