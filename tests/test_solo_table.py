@@ -146,6 +146,27 @@ def test_an_unknown_clue_word_is_refused_at_the_table_and_costs_nothing(human):
     assert d.session.clue_entry is None and d.state.phase == "clue"
 
 
+def test_the_menu_starts_a_solo_game_with_the_chosen_level(tmp_path):
+    asked: list = []
+    device = start_device(tmp_path, partner=loader(ASSOCIATIONS, asked))
+    try:
+        human = Human(device)
+        assert device.daemon.session.solo is None  # a game for two until chosen
+        human.do("A back_hold", "A right", "A press")  # Partner: AI
+        assert device.daemon.settings.partner == "ai"
+        human.do("A right", "A right", "A press")  # AI level: normal -> hard
+        human.do("A left", "A left", "A left", "A press", "A hold")  # New game, confirmed
+        solo = device.daemon.session.solo
+        assert solo is not None and solo.ai == "B" and asked == [("en", "hard")]
+        # A new key, so new words: the AI's clue is whatever it makes of them.
+        assert human.lines()[1].startswith("AI: ")
+        assert human.lines("B") == ["AI partner", "No clue yet"]
+        words = deal(load("en"), rank(device.daemon.state.layout))
+        assert solo.words == words  # dealt as the simulator's word cards are
+    finally:
+        device.stop()
+
+
 def test_the_ai_seats_panel_never_draws_a_key(human):
     """Every frame the AI's panel showed is its text screen, pixel for pixel."""
     d = human.device.daemon
