@@ -41,8 +41,8 @@ def page(tmp_path):
     loop.join(5)
 
 
-def post(sim: Simulator, path: str, body: str) -> tuple[int, str]:
-    url = f"{sim.link_base}{path}?token={sim.token}"
+def post(sim: Simulator, path: str, body: str, token: str | None = None) -> tuple[int, str]:
+    url = f"{sim.link_base}{path}?token={token or sim.token}"
     request = urllib.request.Request(url, data=body.encode(), method="POST")
     try:
         with urllib.request.urlopen(request, timeout=10) as r:
@@ -74,7 +74,11 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     status, said = post(sim, "/clue", f"{WORDS[2]} 1")
     assert status == 400 and said == "refused: word on table"
     assert d.state.tokens_left == tokens and d.state.phase == "clue"
-    status, _ = post(sim, "/clue", "mine 6")
+    # The phone views: the AI seat's types nothing; neither presses buttons.
+    status, said = post(sim, "/clue", "mine 6", sim.seat_tokens["B"])
+    assert status == 400 and said == "seat B is the AI's"
+    assert post(sim, "/input", "A press", sim.seat_tokens["A"])[0] == 403
+    status, _ = post(sim, "/clue", "mine 6", sim.seat_tokens["A"])  # the human's phone
     assert status == 204
     settle(d)
     assert d.state.clue_word == "MINE" and d.state.clue_number == 6 and d.state.giver == "A"

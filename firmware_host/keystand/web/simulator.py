@@ -204,7 +204,7 @@ class Simulator:
         self._send_changed(self.status(), everyone=True)
         self._send_changed(self.table())
         self._send_changed(self.words())
-        self._send_changed(self.solo())
+        self._send_changed(self.solo(), everyone=True)
         settings = asdict(self.daemon.settings)
         if settings != self._settings:
             self._settings = settings
@@ -233,11 +233,18 @@ class Simulator:
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
         return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing}
 
-    def give_clue(self, text: str) -> str | None:
+    def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
-        number last; 1 when left out). None when given, else one line saying why not."""
+        number last; 1 when left out), from the whole page or (``seat``) the human
+        seat's phone view. None when given, else one line saying why not."""
         from ..events import TypedClue
         from ..screens.keyscreen import CLUE_REFUSALS, REFUSALS
+
+        solo = self.daemon.session.solo
+        if solo is None:
+            return "not a solo game: choose Partner: AI in a seat's menu"
+        if seat is not None and seat != solo.human:
+            return f"seat {seat} is the AI's"
 
         word, _, number = text.strip().rpartition(" ")
         if not word:
@@ -329,7 +336,7 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.setup(), self.status()]
+        first: list[dict] = [self.setup(), self.status(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
