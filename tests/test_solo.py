@@ -352,3 +352,34 @@ def test_japanese_is_dialled_by_kana_rows_with_marks_and_completions():
     assert entry.typed == "ゆぎっ"
     entry.index = next(i for i, it in enumerate(entry.items()) if it.kind == "ok")
     assert entry.press() == "ゆぎっ"
+
+
+def test_the_ai_in_seat_a_plays_from_the_other_side_of_the_table():
+    partner = TablePartner({"SPIES": words(A_GREENS), "MINE": words([8, 11])})
+    game = SoloGame(partner, WORDS, "A", "en", rank(LAYOUT))
+    played: list = []
+    s = Session(new_game(LAYOUT, Rules()), lambda a, st: played.append(a), solo=game)
+    views = s.views()
+    assert views["A"].side == "-" * 25 and views["A"].panel is not None
+    assert views["B"].side == turned(LAYOUT.side("B"), "B")
+    assert "AI: SPIES 9" in screen_lines(views["B"])
+    s.control("A", "press")  # the AI's seat: nothing happens
+    assert played == []
+    aim(s, 12, "B")  # a bystander for A: the turn ends, B gives
+    s.control("B", "press")
+    assert played[0].seat == "A" and played[1].seat == "B"
+    s.control("B", "press")
+    entry = s.clue_entry
+    for ch in "MINE":
+        target = next(i for i, it in enumerate(entry.items()) if it.text == ch)
+        while entry.index != target:
+            s.control("B", "right")
+        s.control("B", "press")
+    s.control("B", "hold")
+    s.control("B", "right")
+    s.control("B", "press")
+    assert played[-1].seat == "B" and played[-1].word == "MINE"
+    view = s.views()["B"]
+    assert view.cursor == seat_index(8, "B")  # the AI's touch, in B's own reading order
+    s.control("B", "press")
+    assert s.state.agents[8] == "A"

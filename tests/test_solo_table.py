@@ -84,11 +84,27 @@ def human(tmp_path):
     device.stop()
 
 
+def _solid_squares(frame) -> int:
+    """7x7 blocks of lit pixels in the key's area: how the screens draw an agent."""
+    img = frame.convert("1")
+    px = img.load()
+    found = 0
+    for y in range(0, 58):
+        for x in range(0, 58):
+            if all(px[x + i, y + j] for i in range(7) for j in range(7)):
+                found += 1
+    return found
+
+
 def test_a_solo_game_through_to_a_win(human):
     d = human.device.daemon
+    table = human.device.table
+    ai_frames: list = []
+    table.listen(lambda e: getattr(e, "seat", None) == "B" and ai_frames.append(table.frame("B")))
     assert d.session.solo is not None and d.session.solo.ai == "B"
     assert "AI: SPIES 9" in human.lines()
     assert human.lines("B") == ["AI partner", "No clue yet"]
+    assert _solid_squares(table.frame("A")) > 0  # the check below does see a key's agents
     for cell in B_GREENS:
         human.guess(cell)
     assert d.state.agents_found == 9 and human.dump()["tokens_owed"] == 0
@@ -106,6 +122,10 @@ def test_a_solo_game_through_to_a_win(human):
     human.do("A right")  # the debrief: what the AI meant
     said = " ".join(human.lines())
     assert "What the AI meant" in said and all(w in said for w in ASSOCIATIONS["SPIES"])
+    # Every picture the AI's panel showed, from the first guess to the debrief:
+    # text, and not one agent square of a key.
+    assert len(ai_frames) >= 3
+    assert all(_solid_squares(frame) == 0 for frame in ai_frames)
 
 
 def test_a_solo_game_lost_to_the_ais_touch_of_the_assassin(human):
