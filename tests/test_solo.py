@@ -383,3 +383,21 @@ def test_the_ai_in_seat_a_plays_from_the_other_side_of_the_table():
     assert view.cursor == seat_index(8, "B")  # the AI's touch, in B's own reading order
     s.control("B", "press")
     assert s.state.agents[8] == "A"
+
+
+def test_a_resumed_turn_asks_the_ai_again_and_goes_on_where_it_was():
+    partner = TablePartner(associations(MIXED=[2, 4, 5]))
+    s, _, _ = solo_session(partner)
+    aim(s, 12)
+    s.control("A", "press")
+    s.control("A", "press")
+    dial(s, "MIXED")
+    s.control("A", "right")
+    s.control("A", "press")
+    s.control("A", "press")  # the AI's first touch: cell 2
+    assert s.state.agents[2] == "B"
+    # A restart: the journal gives the state back; the solo game is built afresh.
+    game = SoloGame(partner, WORDS, "B", "en", rank(LAYOUT))
+    again = Session(s.state, lambda a, st: None, solo=game)
+    lines = screen_lines(again.views()["A"])
+    assert lines[lines.index("AI touches:") + 1] == WORDS[4]  # not 2 again
