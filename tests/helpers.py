@@ -141,12 +141,23 @@ def start_device(
     config: DeviceConfig | None = None,
     key: str = KEY,
     legend_read: bool = True,
+    settings: Settings | None = None,
+    partner=None,
     **ports: str,
 ) -> Device:
     """Build the simulated device and start its loop; ``ports`` points its printer
     or scanner at a test's own pty. ``legend_read``: close the legend a new device
-    opens with, as the players would, before the test's own touches."""
-    d = build_daemon(config or device_config(), "sim", state_dir, key=key, ports=ports)
+    opens with, as the players would, before the test's own touches. ``settings``:
+    the menu's choices; ``partner``: an AI partner loader for solo games."""
+    d = build_daemon(
+        config or device_config(),
+        "sim",
+        state_dir,
+        key=key,
+        ports=ports,
+        settings=settings,
+        partner=partner,
+    )
     table = d.hardware.table
     assert table is not None
     thread = threading.Thread(target=d.run)

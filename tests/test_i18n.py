@@ -170,6 +170,14 @@ MESSAGE_ARGS = {
     "load_confirm": [()],
     "qr_too_long": [()],
     "link_local": [()],
+    # Solo mode: the AI's touch (the word is clipped to the column), its turn's end.
+    "ai_touch": [
+        (word, what)
+        for word in ("CASTLE", "KIRJASTOAUTOMAATTI", "ゆきだるま")
+        for what in keyscreen.AI_TOUCH
+    ],
+    "ai_stops": [(True,), (False,)],
+    "no_ai": [()],
 }
 
 

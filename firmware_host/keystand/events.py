@@ -97,6 +97,18 @@ class Barrier:
     settled: list[bool]
 
 
+@dataclass(frozen=True, slots=True)
+class TypedClue:
+    """Solo mode: the human's clue typed on a page (the simulator's text box), not
+    dialled. The loop appends to ``result`` why it was refused (a one-line English
+    sentence) or None, and sets ``done``."""
+
+    word: str
+    number: int
+    done: threading.Event
+    result: list[str | None]
+
+
 Event = (
     ControlInput
     | SlotEdge
@@ -107,4 +119,5 @@ Event = (
     | Stop
     | Dump
     | Barrier
+    | TypedClue
 )

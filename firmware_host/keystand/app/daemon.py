@@ -37,6 +37,7 @@ from ..events import (
     ScanWaiting,
     SlotEdge,
     Stop,
+    TypedClue,
 )
 from ..hardware import Backend, Hardware, create_hardware
 from ..rules.actions import Action
@@ -65,6 +66,7 @@ from .debounce import SlotFilter
 from .journal import action_to_json
 from .menu import STANDARD, Settings, mission_choices
 from .session import Session
+from .solo import PartnerLoader, SoloGame
 from .storage import Storage, StorageError
 
 log = logging.getLogger("keystand")
@@ -88,11 +90,14 @@ class Daemon:
         seat_link: Callable[[str], str] | None = None,
         missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
         campaign: TableCampaign | None = None,
+        partner: PartnerLoader | None = None,
     ) -> None:
         """``events`` is the queue the hardware posts to; ``settings`` the menu's
         choices (carried over from another daemon by the simulator's panel switch);
         ``key`` the first new game's key code; ``seat_link(seat)`` a seat's phone
-        link when a web server shows seat views, for the menu's "Phone link"."""
+        link when a web server shows seat views, for the menu's "Phone link";
+        ``partner(lang, level)`` loads an AI partner for solo games (app/solo.py;
+        without it the menu offers none)."""
         from ..screens import text
 
         self.hardware = hardware
@@ -103,6 +108,8 @@ class Daemon:
         self.seat_link = seat_link
         self.missions = missions
         self.campaign = campaign  # the state folder's teams (None: they cannot be kept)
+        self.partner = partner
+        self._partners: dict[tuple[str, str], object] = {}  # loaded once per (lang, level)
         self.resumed: int | None = None  # actions replayed when a game was resumed
         self.last_action: Action | None = None  # the last action committed
         self.key = key
@@ -152,7 +159,11 @@ class Daemon:
             missions=self.missions,
             legend=legend,
             campaign=self.campaign,
+            solo=self._solo(state),
+            solo_offered=self.partner is not None,
         )
+        if self.settings.partner == "ai" and session.solo is None:
+            session.notes = {seat: Message("no_ai") for seat in SEATS}
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
             self.hardware.set_table(state.tokens_left, state.bystander_left)
@@ -160,6 +171,29 @@ class Daemon:
             self.debounce.reset(bank.levels())
             session.bank(*self.debounce.reading(bank.sided))
         return session
+
+    def _solo(self, state: GameState) -> SoloGame | None:
+        """A solo game for ``state`` when the settings ask for one: the AI in its
+        seat, the words dealt from the table language's list as the simulator's
+        word cards and the slip deal them (the key's rank is the seed). None when no
+        AI partner can be loaded (logged; the table plays for two)."""
+        s = self.settings
+        if s.partner != "ai" or self.partner is None:
+            return None
+        from ..books.words import deal, load
+        from ..rules.ranking import rank
+
+        seed = rank(state.layout)
+        try:
+            partner = self._partners.get((s.language, s.level))
+            if partner is None:
+                partner = self.partner(s.language, s.level)
+                self._partners[(s.language, s.level)] = partner
+            words = deal(load(s.language), seed)
+            return SoloGame(partner, words, "A" if s.ai_seat == "A" else "B", s.language, seed)  # type: ignore[arg-type]
+        except Exception:  # an engine that cannot play this table: a game for two
+            log.exception("no AI partner for %s (%s)", s.language, s.level)
+            return None
 
     def _new_rules(self):
         """Rules for a new game: the menu's settings, which start from [game]."""
@@ -294,6 +328,11 @@ class Daemon:
             session.printer(event.ok, event.reason)
         elif isinstance(event, Dump):
             print(json.dumps(self.snapshot()), flush=True)
+        elif isinstance(event, TypedClue):
+            try:
+                event.result.append(session.typed_clue(event.word, event.number))
+            finally:
+                event.done.set()
         bank = self.hardware.bank
         if self.debounce is not None and bank is not None and self.debounce.tick(time.monotonic()):
             session.bank(*self.debounce.reading(bank.sided))
@@ -397,6 +436,7 @@ class Daemon:
             profile=self.config.printer.profile,
             mission_name=mission,
             lang=self.settings.language,  # the table's language
+            words=self.session.solo.words if self.session.solo is not None else None,
         )
         printer.submit(job.data)
         log.info("printing a slip for game %s", self.storage.game_id)
@@ -501,6 +541,7 @@ def build_daemon(
     ports: dict[str, str] | None = None,
     settings: Settings | None = None,
     seat_link: Callable[[str], str] | None = None,
+    partner: PartnerLoader | None = None,
 ) -> Daemon:
     """The device: its hardware from the config, its journal in ``state_dir``.
     A state folder that cannot be used does not stop it: it plays without saving
@@ -517,6 +558,7 @@ def build_daemon(
         seat_link=seat_link,
         missions=mission_choices(book),
         campaign=TableCampaign.open(state_dir, book),
+        partner=partner,
     )
 
 

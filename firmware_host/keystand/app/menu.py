@@ -17,6 +17,7 @@ from ..i18n import LANGUAGES
 from ..rules.missions import MissionBook
 from ..rules.setup import RULESETS
 from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
+from .solo import LEVELS, PARTNERS
 
 EDITIONS = ("duet", "coop10")
 
@@ -59,6 +60,9 @@ class Settings:
     team: str | None = None  # the campaign the next game is played for, if any
     bonus: str | None = None  # a bonus the team spends on the next game
     edition: str = "duet"  # a new team's edition
+    partner: str = "person"  # the next game's partner: "person", or "ai" (solo mode)
+    ai_seat: str = "B"  # the seat the AI takes in solo mode
+    level: str = "normal"  # the AI's level (LEVELS), handed to the engine as it is
 
     @classmethod
     def from_config(cls, game: Game) -> Settings:
@@ -75,6 +79,7 @@ class Menu:
     printer: bool = False
     phone: bool = False  # a web server shows seat views: offer this seat's link as a QR
     max_bank: int = 12  # a sensed bank offers no more tokens than it has slots
+    solo: bool = False  # an AI partner can be loaded: offer solo games
     index: int = 0
     armed: str | None = None  # a destructive item waiting for its hold
     items: list[str] = field(default_factory=list)
@@ -82,8 +87,12 @@ class Menu:
     def __post_init__(self) -> None:
         teams = ["team", "new_team"] if self.campaign is not None else []
         bonus = ["bonus"] if self._bonuses() else []
+        solo = ["partner"] if self.solo else []
+        if self.solo and self.settings.partner == "ai":
+            solo += ["ai_seat", "level"]
         self.items = [
             "new_game",
+            *solo,
             *teams,
             "mission",
             *bonus,
@@ -126,6 +135,9 @@ class Menu:
             "ruleset": s.ruleset,
             "language": s.language,
             "brightness": str(s.brightness),
+            "partner": "AI" if s.partner == "ai" else "person",
+            "ai_seat": s.ai_seat,
+            "level": s.level,
         }
         return [(item, values.get(item, "")) for item in self.items]
 
@@ -149,6 +161,14 @@ class Menu:
             s.mission = self._missions()[0][0]  # the team's first open mission
             self.__post_init__()  # its bonuses change the items
             self.index = self.items.index("team")
+        elif item == "partner":
+            s.partner = _next(PARTNERS, s.partner)
+            self.__post_init__()  # the AI's seat and level show for an AI partner
+            self.index = self.items.index("partner")
+        elif item == "ai_seat":
+            s.ai_seat = _next(("A", "B"), s.ai_seat)
+        elif item == "level":
+            s.level = _next(LEVELS, s.level)
         elif item == "new_team":
             s.edition = _next(EDITIONS, s.edition)  # a hold names the team
         elif item == "bonus":

@@ -35,14 +35,18 @@ from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
-from ..screens.view import Message, Role, SeatView
+from ..screens.view import Message, Role, SeatView, SoloPanel, WordEntry
 from .campaign_table import Result
+from .clue_entry import ClueEntry
 from .code_entry import CodeEntry, NameEntry
 from .commands import Command, CreateTeam, LoadGame, NewGame, SetBrightness, SetLanguage
 from .diagnostics import DiagnosticsScreen
 from .menu import STANDARD, Campaigns, Menu, Settings
+from .solo import ClueRefused, SoloGame
 from .storage import StorageError
 from .views import seat_role, seat_view
+
+MEANT_PER_PAGE = 3  # the AI's clues per page of the debrief
 
 
 class Session:
@@ -62,8 +66,12 @@ class Session:
         missions: tuple[tuple[str, str], ...] = ((STANDARD, STANDARD),),
         legend: bool = False,
         campaign: Campaigns | None = None,
+        solo: SoloGame | None = None,
+        solo_offered: bool = False,
     ) -> None:
-        """``legend``: open with the symbols' legend on both screens (a first start)."""
+        """``legend``: open with the symbols' legend on both screens (a first start);
+        ``solo``: a solo game, the AI in one seat (app/solo.py); ``solo_offered``:
+        the menu offers solo games (an AI partner can be loaded)."""
         self.state = state
         self._commit = commit
         self.sensed_bank = sensed_bank
@@ -99,6 +107,11 @@ class Session:
         # The bank as a Diagnostics screen shows it: states, raw readings, analog or not.
         self.bank_now: tuple[tuple[str, ...], tuple[int, ...] | None, bool] = ((), None, False)
         self._outbox: list[Command] = []
+        self.solo = solo
+        self.solo_offered = solo_offered or solo is not None
+        self.clue_entry: ClueEntry | None = None  # the human dialling a clue word
+        self.clue_refusal: str | None = None  # why the last clue word was refused
+        self.solo_page = 0  # after a solo game: 0 the own key, then what the AI meant
 
     def take_commands(self) -> list[Command]:
         """What the daemon must do after the last input, oldest first."""
@@ -119,6 +132,9 @@ class Session:
             return
         if self.entries[seat] is not None:
             self._entry(seat, kind)
+            return
+        if self.clue_entry is not None and self.solo is not None and seat == self.solo.human:
+            self._clue_entry(kind)
             return
         if self.names[seat] is not None:
             self._name(seat, kind)
@@ -141,8 +157,11 @@ class Session:
                 printer=self.has_printer,
                 phone=self.seat_link is not None,
                 max_bank=self.bank_slots,
+                solo=self.solo_offered,
             )
             return
+        if self.solo is not None and seat == self.solo.ai:
+            return  # nobody plays the AI's seat: its knob and buttons do nothing
         if kind == Control.HOLD:  # this seat's code as a QR on its own display, or back
             self.showing_qr[seat] = not self.showing_qr[seat]
             self.showing_link[seat] = False
@@ -151,6 +170,8 @@ class Session:
             self.showing_qr[seat] = self.showing_link[seat] = False
             if kind == Control.BACK:
                 return  # back only closes the code
+        if self.solo is not None and self._solo_control(self.solo, seat, kind):
+            return
         role = seat_role(self.state, seat)
         if kind in (Control.LEFT, Control.RIGHT):
             step = 1 if kind == Control.RIGHT else -1
@@ -169,7 +190,8 @@ class Session:
             elif role == Role.CLUE:
                 self._give(seat)
             elif role in (Role.GUESS, Role.SUDDEN_DEATH):
-                self._guess(seat, seat_index(self.cursor[seat], seat))
+                if self._guess(seat, seat_index(self.cursor[seat], seat)) and self.solo:
+                    self.solo.human_touched()
             else:
                 self._refuse(seat, self._wait_reason(seat))
         elif kind == Control.BACK:
@@ -180,6 +202,193 @@ class Session:
             else:
                 self._act(seat, [Pass(seat)])
 
+    # ------------------------------------------------------------------ solo
+
+    def _solo_control(self, solo: SoloGame, seat: Seat, kind: Control) -> bool:
+        """The human's controls where solo mode differs from a game for two; False
+        where they work as usual (guessing, and the human's sudden-death touches)."""
+        state = self.state
+        step = 1 if kind == Control.RIGHT else -1
+        if state.phase == Phase.OVER:
+            if kind in (Control.LEFT, Control.RIGHT):  # the own key, then what the AI meant
+                self.solo_page = (self.solo_page + step) % (1 + len(self._meant_pages()))
+                return True
+            return False
+        if solo.ai_guesses(state):  # each of the AI's touches waits for a press
+            if kind == Control.PRESS:
+                cell = solo.touch(state)
+                if cell is None:  # it stops: the token the table takes ends its turn
+                    if self.sensed_bank:
+                        self.notes[seat] = Message("end_by_token")
+                    else:
+                        self._act(seat, [Pass(solo.ai)])
+                elif self._act(seat, [Guess(solo.ai, cell)]):
+                    solo.touched(state)
+            return True
+        if state.phase == Phase.CLUE and solo.ai_gives(state):
+            given = solo.ai_clue(state)
+            if given is None or kind != Control.PRESS:
+                return given is not None and kind == Control.BACK
+            # The first press records the AI's clue and guesses, both or neither.
+            cell = seat_index(self.cursor[seat], seat)
+            clue = Clue(solo.ai, given.number, given.word)
+            if self._act(seat, [clue, Guess(seat, cell)]):
+                solo.clue_given(state, given)
+            return True
+        if state.phase == Phase.CLUE:  # the human's clue: a word, then its number
+            if solo.word is None:
+                if kind == Control.PRESS:
+                    self.clue_entry = ClueEntry(solo.lang, solo.partner.complete)
+                    self.clue_refusal = None
+                return True
+            if kind in (Control.LEFT, Control.RIGHT):
+                now = self.dial[seat]
+                self.dial[seat] = min(MAX_CLUE, max(0, (1 if now is None else now + step)))
+            elif kind == Control.PRESS:
+                word, number = solo.word, self.dial[seat]
+                number = 1 if number is None else number
+                if self._act(seat, [Clue(seat, number, word)]):
+                    solo.human_gave(self.state, word, number)
+            elif kind == Control.BACK:  # another word
+                solo.word = None
+                self.dial[seat] = None
+            return True
+        return False
+
+    def _clue_entry(self, kind: Control) -> None:
+        entry, solo = self.clue_entry, self.solo
+        assert entry is not None and solo is not None
+        offered: str | None = None
+        if kind in (Control.LEFT, Control.RIGHT):
+            entry.turn(1 if kind == Control.RIGHT else -1)
+        elif kind == Control.PRESS:
+            offered = entry.press()
+        elif kind == Control.HOLD:
+            offered = entry.typed or None
+        elif kind == Control.BACK:
+            if not entry.back():
+                self.clue_entry = None
+        elif kind == Control.BACK_HOLD:
+            self.clue_entry = None
+        if offered is None:
+            return
+        self.offer_clue(offered)
+
+    def offer_clue(self, text: str) -> str | None:
+        """The human offers ``text`` as its clue word (dialled, or typed on a page):
+        None when taken (the number comes next), else why it was refused (a reason
+        code, shown with it). A refused word costs nothing."""
+        solo = self.solo
+        state = self.state
+        if solo is None or state.phase != Phase.CLUE or solo.ai_gives(state):
+            return "not_your_clue"
+        try:
+            word = solo.check(state, text)
+        except ClueRefused as exc:
+            self.clue_refusal = exc.reason
+            return exc.reason
+        self.clue_entry, self.clue_refusal = None, None
+        solo.word = word
+        self.dial[solo.human] = 1
+        return None
+
+    def typed_clue(self, word: str, number: int) -> str | None:
+        """The human's whole clue typed on a page: given at once, or why not (a
+        reason code: CLUE_REFUSALS in screens/keyscreen.py, or a rules refusal)."""
+        if not 0 <= number <= MAX_CLUE:
+            return "clue_number"
+        refusal = self.offer_clue(word)
+        if refusal is not None:
+            return refusal
+        solo = self.solo
+        assert solo is not None and solo.word is not None
+        human, word = solo.human, solo.word
+        if not self._act(human, [Clue(human, number, word)]):
+            note = self.notes[human]
+            return str(note.args[0]) if note is not None and note.args else "not_allowed"
+        solo.human_gave(self.state, word, number)
+        return None
+
+    def _meant_pages(self) -> list[SoloPanel]:
+        """What the AI meant by its clues, after the game: a page per few clues."""
+        solo = self.solo
+        if solo is None or not solo.meant:
+            return []
+        clues = tuple((m.word, m.number, m.targets) for m in solo.meant)
+        per = MEANT_PER_PAGE
+        return [
+            SoloPanel("meant", clues[i : i + per], page=i // per) for i in range(0, len(clues), per)
+        ]
+
+    def _solo_message(self, seat: Seat) -> Message | None:
+        """What the human must do for the AI: touch a card, or end its turn."""
+        solo = self.solo
+        if solo is None or seat != solo.human or not solo.ai_guesses(self.state):
+            return None
+        cell = solo.touch(self.state)
+        if cell is None:
+            return Message("ai_stops", (self.sensed_bank,))
+        role = self.state.layout.role(cell, solo.human)
+        what = {"G": "agent", "B": "assassin"}.get(role, "bystander")
+        return Message("ai_touch", (solo.words[cell], what))
+
+    def _solo_view(self, solo: SoloGame, seat: Seat, view: SeatView) -> SeatView:
+        """A seat's view in solo mode: the AI's seat a text screen, never a key; the
+        human's key with the clue's word, the AI's touch under the cursor."""
+        state = self.state
+        if seat == solo.ai:
+            over = state.phase == Phase.OVER
+            clues = tuple((m.word, m.number, m.targets if over else ()) for m in solo.meant)
+            return replace(view, panel=SoloPanel("ai_seat", clues), cursor=None)
+        if state.phase == Phase.OVER:
+            pages = self._meant_pages()
+            if 0 < self.solo_page <= len(pages):
+                return replace(view, panel=pages[self.solo_page - 1], debrief=False)
+            return replace(view, debrief=False, hint="over_solo")
+        if self.clue_entry is not None:
+            return replace(view, word_entry=self._entry_view(self.clue_entry))
+        changes: dict = {}
+        if state.phase == Phase.CLUE and solo.ai_gives(state):
+            given = solo.ai_clue(state)
+            if given is not None:
+                changes = {
+                    "clue": given.number,
+                    "clue_word": given.word,
+                    "clue_by": "ai",
+                    "hint": "solo_guess",
+                }
+        elif state.phase == Phase.CLUE:
+            if solo.word is None:
+                changes = {"hint": "solo_word"}
+            else:
+                changes = {"clue_word": solo.word, "clue_by": "you", "hint": "solo_number"}
+        elif state.phase == Phase.GUESSING and state.clue_word:
+            by = "ai" if state.giver == solo.ai else "you"
+            changes = {"clue_word": state.clue_word, "clue_by": by}
+        if solo.ai_guesses(state):
+            cell = solo.touch(state)
+            changes["hint"] = "solo_confirm"
+            changes["cursor"] = None if cell is None else seat_index(cell, seat)
+        return replace(view, **changes)
+
+    def _entry_view(self, entry: ClueEntry) -> WordEntry:
+        """The clue entry as its screen shows it: a window of the ring around the encoder."""
+        items, here = entry.items(), entry.item
+        words = tuple(it.text for it in items if it.kind == "word")
+        others = [it for it in items if it.kind != "word"]
+        at = others.index(here) if here in others else None
+        centre = at if at is not None else 0
+        start = max(0, min(centre - 3, len(others) - 7))
+        window = others[start : start + 7]
+        return WordEntry(
+            typed=entry.typed,
+            letters=tuple(it.text for it in window),
+            letter_at=None if at is None else at - start,
+            words=words,
+            word_at=words.index(here.text) if here.kind == "word" else None,
+            refusal=self.clue_refusal,
+        )
+
     def _give(self, seat: Seat) -> None:
         """The giver records the clue (its number, when dialled)."""
         number = self.dial[seat]
@@ -189,13 +398,13 @@ class Session:
             return
         self._act(seat, [Clue(seat, number)])
 
-    def _guess(self, seat: Seat, cell: int) -> None:
+    def _guess(self, seat: Seat, cell: int) -> bool:
         """A guess; in the clue phase it also records the clue the partner said."""
         actions: list[Action] = [Guess(seat, cell)]
         if self.state.phase == Phase.CLUE:
             giver = other(seat)
             actions.insert(0, Clue(giver, self.dial[giver]))
-        self._act(seat, actions)
+        return self._act(seat, actions)
 
     def _wait_reason(self, seat: Seat) -> str:
         """Why this seat may not act now, as a refusal code."""
@@ -236,9 +445,7 @@ class Session:
         """A seat has its Diagnostics screen open (the daemon reads the bank for it)."""
         return any(screen is not None for screen in self.diagnostics.values())
 
-    def bank_readings(
-        self, levels: list[SlotState], raw: list[int] | None, analog: bool
-    ) -> None:
+    def bank_readings(self, levels: list[SlotState], raw: list[int] | None, analog: bool) -> None:
         """What each bank slot reads now, for the Diagnostics screens (None: no answer)."""
         self.bank_now = (tuple(levels), None if raw is None else tuple(raw), analog)
 
@@ -256,8 +463,8 @@ class Session:
             return
         if isinstance(chosen, str):  # a screen of this seat's own
             self.menus[seat] = None
-            if chosen == "show_qr":
-                self.showing_qr[seat] = True
+            if chosen == "show_qr":  # never the AI's seat code
+                self.showing_qr[seat] = self.solo is None or seat == self.solo.human
             elif chosen == "phone_link":
                 self.showing_link[seat] = True
             elif chosen == "legend":
@@ -368,6 +575,8 @@ class Session:
                 self.dial[done] = None  # a clue was given: the next one starts afresh
         for event in events:
             self._tell(event)
+        if self.solo is not None and state.phase != Phase.GUESSING:
+            self.solo.turn_over()  # the turn is over (or the game): its touches are done
         return True
 
     def _tell(self, event: object) -> None:
@@ -404,7 +613,7 @@ class Session:
         table = self._bank_message()
         if table is not None:
             return table
-        return self.notes[seat] or self.notice
+        return self.notes[seat] or self._solo_message(seat) or self.notice
 
     @property
     def messages(self) -> dict[Seat, Message | None]:
@@ -453,7 +662,10 @@ class Session:
                 debrief,
                 dial=self.dial[seat],
                 sensed=self.sensed_bank,
+                blind=self.solo is not None and seat == self.solo.ai,
             )
+            if self.solo is not None:
+                view = self._solo_view(self.solo, seat, view)
             menu, entry = self.menus[seat], self.entries[seat]
             if self.legend[seat]:
                 view = replace(view, legend=True)
@@ -467,9 +679,7 @@ class Session:
             elif entry is not None:
                 view = replace(view, entry=entry.shown(), entry_next=entry.symbol)
             elif (name := self.names[seat]) is not None:
-                view = replace(
-                    view, entry=name.shown(), entry_next=name.symbol, entry_kind="name"
-                )
+                view = replace(view, entry=name.shown(), entry_next=name.symbol, entry_kind="name")
             elif (screen := self.diagnostics[seat]) is not None:
                 view = replace(view, diagnostics=screen.view(*self.bank_now))
             elif self.showing_qr[seat]:
@@ -484,5 +694,6 @@ class Session:
         from ..rules.gamecode import encode, for_seat
 
         code = GameCode(self.state.rules, layout=self.state.layout)
+        if self.solo is not None:  # the AI's side reaches no screen, not even as a code
+            return encode(for_seat(code, self.solo.human))
         return encode(code if self.state.phase == Phase.OVER else for_seat(code, seat))
-

@@ -49,10 +49,12 @@ def seat_view(
     *,
     dial: int | None = None,
     sensed: bool = False,
+    blind: bool = False,
 ) -> SeatView:
     """``debrief``: show the partner's side instead, which only a finished game allows.
     ``dial``: the clue number this seat has dialled; ``sensed``: the bank has sensors
-    (a turn ends with a token, not the back button)."""
+    (a turn ends with a token, not the back button); ``blind``: the seat is the AI's
+    in solo mode, and its view holds no side at all."""
     if debrief and state.phase != Phase.OVER:
         raise ValueError("the partner's side is shown only after the game")
     shown: Seat = other(seat) if debrief else seat
@@ -77,7 +79,8 @@ def seat_view(
     clue = state.clue_number if state.phase == Phase.GUESSING else None
     return SeatView(
         seat=seat,
-        side=turned(state.layout.side(shown), seat),  # in this seat's reading order
+        # In this seat's reading order; nothing for the AI's seat.
+        side="-" * 25 if blind else turned(state.layout.side(shown), seat),
         marks=tuple(marks),
         tokens_left=state.tokens_left,
         bystander_left=state.bystander_left,

@@ -13,6 +13,7 @@ height (``GS v 0`` mode 3), so the host sends a quarter of the dots it prints.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ MIN_MODULE_DOTS = 4  # 0.5 mm: what phone cameras and GM65-type scanners still r
 MAX_SLIP_BYTES = 1500  # a raster slip's budget: 1.6 s at 9600 baud
 TEXT_CODEPAGE = "cp437"  # code page 0 of every ESC/POS printer; other text goes as dots
 TEXT_SCALE = 2  # a line the code page cannot hold: 8x8 glyphs, printed 16 dots tall
+LINE_CHARS = 32  # Font A characters across 58 mm paper
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +76,11 @@ def build_slip(
     mission_name: str | None = None,
     lang: str = "en",
     when: dt.date | None = None,
+    words: Sequence[str] | None = None,
 ) -> SlipJob:
-    """The slip for ``code``, its words in ``lang`` (the table's language)."""
+    """The slip for ``code``, its words in ``lang`` (the table's language);
+    ``words``: a solo game's 25 words (A's reading order), printed as a list by
+    cell so the cards can be laid out (``word_lines``)."""
     text = encode(code)
     if qr == "auto":
         qr = "native" if profile_has_native_qr(profile) else "raster"
@@ -84,16 +89,21 @@ def build_slip(
     matrix = qr_matrix(text)
     if qr == "native":
         dots = raster_module_dots(len(matrix))
-        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when)
+        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when, words)
         return SlipJob(data, qr, text, dots)
     # Raster: the largest module that keeps the slip within its byte budget.
     scale = raster_scale(profile)
     most = raster_module_dots(len(matrix))
     sizes = [d for d in range(most, 0, -1) if d % scale == 0 and d >= MIN_MODULE_DOTS] or [most]
+    # The QR code is sized by the slip without a solo game's words: words never
+    # shrink the code. Latin words fit the budget beside it; a Japanese word list
+    # prints as dots and goes over it (docs/printing.md).
     for dots in sizes:
         data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when)
         if len(data) <= MAX_SLIP_BYTES:
             break
+    if words:
+        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when, words)
     return SlipJob(data, qr, text, dots)
 
 
@@ -107,6 +117,7 @@ def _job(
     mission_name: str | None,
     lang: str,
     when: dt.date | None,
+    words: Sequence[str] | None = None,
 ) -> bytes:
     from escpos.constants import QR_ECLEVEL_M
     from escpos.printer import Dummy
@@ -133,6 +144,11 @@ def _job(
     p.set(align="center", bold=True)
     p.textln(text)
     p.set(align="left", bold=False)
+    if words:
+        p.ln()
+        _line(p, _("The words, by cell (seat A's view):"), scale)
+        for line in word_lines(words):
+            _line(p, line, scale)
     p.ln()
     _line(p, _("Players:"), scale)
     p.ln()
@@ -141,6 +157,47 @@ def _job(
     p.textln("________________________________")
     p.cut()
     return p.output
+
+
+def word_lines(words: Sequence[str]) -> list[str]:
+    """The 25 words as printed lines: "a1 word" by cell in A's reading order, two a
+    line where they fit the paper's 32 characters with a space between, else one;
+    words the printer's code page lacks (Japanese, printed as dots) a row a line,
+    "1: " and the row's five words from a to e."""
+    from ..rules.layout import cell_name
+    from ..screens import fonts
+
+    if len(words) != 25:
+        raise ValueError(f"a slip's word grid needs 25 words, not {len(words)}")
+    try:
+        "".join(words).encode(TEXT_CODEPAGE)
+    except UnicodeEncodeError:  # printed as dots: a row a line, no padding to pay for
+        out = []
+        for r in range(5):
+            row = list(words[r * 5 : r * 5 + 5])
+            line = f"{r + 1}: {' '.join(row)}"
+            if fonts.width(line) > PAPER_DOTS // TEXT_SCALE:  # wider than the paper
+                out += [f"{r + 1}: {' '.join(row[:3])}", f"   {' '.join(row[3:])}"]
+            else:
+                out.append(line)
+        return out
+    entries = [f"{cell_name(i)} {w}" for i, w in enumerate(words)]
+
+    def columns(text: str) -> int:  # printed width: half-width 1, full-width 2
+        return int(fonts.width(text)) // 4
+
+    lines: list[str] = []
+    i = 0
+    while i < len(entries):
+        first = entries[i]
+        half = LINE_CHARS // 2
+        if i + 1 < len(entries) and columns(first) < half and columns(entries[i + 1]) <= half:
+            lines.append(first + " " * (half - columns(first)) + entries[i + 1])
+            i += 2
+        else:
+            lines.append(first)
+            i += 1
+    return lines
 
 
 def _line(p: Dummy, line: str, scale: int) -> None:

@@ -29,7 +29,7 @@ from ..i18n import N_
 from . import diagnostics, fonts
 from .text import gettext as _
 from .text import ngettext
-from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView
+from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView, SoloPanel, WordEntry
 
 LINE = 8  # pixels per text line (the screen font is 8x8)
 MONO_COLUMN = 62  # the text column beside the mono key, in pixels
@@ -81,6 +81,10 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         return _entry(view, width, height, g.colour)
     if view.qr is not None:
         return _qr(view.qr, width, height, g.colour)
+    if view.word_entry is not None:
+        return _word_entry(view.word_entry, width, height, g.colour)
+    if view.panel is not None:
+        return _text_screen(panel_lines(view.panel, width), width, height, g.colour)
     img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
@@ -246,8 +250,13 @@ MENU_LABELS = {
     "print": N_("Print slip"),
     "shutdown": N_("Shut down"),
     "diagnostics": N_("Diagnostics"),
+    "partner": N_("Partner"),
+    "ai_seat": N_("AI seat"),
+    "level": N_("AI level"),
 }
 MENU_WORDS = (N_("Menu"), N_("Hold to confirm"), N_("standard"))
+# The solo items' values (app/menu.py): the partner, the AI's level.
+SOLO_WORDS = (N_("person"), N_("AI"), N_("easy"), N_("normal"), N_("hard"))
 
 
 def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
@@ -327,6 +336,10 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         return [_(title), view.entry, *(_(h) for h in help_)]
     if view.qr is not None:
         return []
+    if view.word_entry is not None:
+        return word_entry_lines(view.word_entry)
+    if view.panel is not None:
+        return panel_lines(view.panel, width)
     return status_lines(view, g.lines + (len(counts(view)) if g.colour else 0))
 
 
@@ -338,7 +351,13 @@ def counts(view: SeatView) -> list[str]:
         lines.append(_("Mistakes %d") % view.bystander_left)
     if view.debrief:
         lines.append(_("Partner's key"))
-    if view.clue is not None:
+    if view.clue_word is not None:  # solo: whose clue, its word and number
+        # TRANSLATORS: solo mode, the AI's clue: "AI: VOLCANO 2" (the number follows).
+        template = _("AI: %s") if view.clue_by == "ai" else _("You: %s")
+        number = "" if view.clue is None else f" {view.clue}"
+        room = MONO_COLUMN - fonts.width(template % "" + number)
+        lines.append(template % fonts.clip(view.clue_word, room) + number)
+    elif view.clue is not None:
         lines.append(_("Clue %d") % view.clue)
     if view.dial is not None:
         lines.append(_("Number %d") % view.dial)
@@ -378,6 +397,12 @@ HINTS: dict[str, tuple[str, ...]] = {
     "sudden_wait": (N_("Sudden death:"), N_("partner guesses")),
     "over": (N_("Knob: partner's"), N_("key. Press:"), N_("new game")),
     "over_debrief": (N_("Knob: your key"), N_("Press: new game")),
+    # Solo mode (app/solo.py): the AI's clue is on the screen; the human dials its own.
+    "solo_guess": (N_("Knob to a word,"), N_("press to guess")),
+    "solo_word": (N_("Your clue:"), N_("press to dial"), N_("a word")),
+    "solo_number": (N_("Knob: number,"), N_("press gives it,"), N_("back: new word")),
+    "solo_confirm": (),  # the AI's touch says what to do (the "ai_touch" message)
+    "over_solo": (N_("Knob: what the"), N_("AI meant. Press:"), N_("new game")),
 }
 
 
@@ -439,6 +464,23 @@ TAKE_FOR = {
     "mark": N_("mark the word"),
     "turn": N_("for this turn"),
     "cap": N_("the turn is up"),
+}
+# Why the AI partner refused a clue word (app/solo.py ClueRefused.reason).
+CLUE_REFUSALS = {
+    "unknown_word": N_("unknown word"),
+    "ambiguous_reading": N_("unclear reading"),
+    "same_word": N_("word on table"),
+    "same_stem": N_("same stem"),
+    "same_reading": N_("same reading"),
+    "same_kanji": N_("same kanji"),
+    "too_close": N_("too close"),
+    "not_your_clue": N_("not your clue"),
+}
+# What the human does at the table for the AI's touch, by the card's role on its side.
+AI_TOUCH = {
+    "agent": (N_("Cover it with"), N_("an agent card,")),
+    "bystander": (N_("A bystander:"), N_("token to AI,")),
+    "assassin": (N_("The assassin:"), N_("game lost,")),
 }
 # Why the game is not being saved (app/storage.py's reason codes).
 STORAGE_REASONS = {
@@ -557,9 +599,126 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
 }
 
 
+def _ai_touch(word: str, what: str) -> list[str]:
+    return [
+        _("AI touches:"),
+        fonts.clip(word, MONO_COLUMN),
+        *(_(line) for line in AI_TOUCH.get(what, AI_TOUCH["bystander"])),
+        _("then press"),
+    ]
+
+
+def _ai_stops(sensed: bool) -> list[str]:
+    return [_("The AI stops:"), _("take a token") if sensed else _("press to end")]
+
+
+MESSAGES.update(
+    {
+        "ai_touch": _ai_touch,
+        "ai_stops": _ai_stops,
+        "no_ai": lambda: [_("No AI partner:"), _("two players")],
+    }
+)
+
+
 def message_lines(message: Message) -> list[str]:
     """A message in the table's language, one screen line per item."""
     lines = MESSAGES.get(message.kind)
     if lines is None:
         return [message.kind]
     return lines(*message.args)
+
+
+# ---------------------------------------------------------------- solo mode
+
+
+def word_entry_lines(entry: WordEntry) -> list[str]:
+    """The clue entry's lines, top to bottom (what ``dump`` reports)."""
+    title = _("Your clue:")
+    if entry.refusal is not None:
+        title = _("No: %s") % _reason(CLUE_REFUSALS, entry.refusal)
+    help_ = [] if entry.words else [_(h) for h in CLUE_HELP]
+    return [title, entry.typed + "_", " ".join(entry.letters), *entry.words, *help_]
+
+
+CLUE_HELP = (N_("press: add"), N_("back: delete"), N_("hold: offer it"))
+
+
+def _word_entry(entry: WordEntry, width: int, height: int, colour: bool) -> Image.Image:
+    """Dialling a clue word: the title (or why the last word was refused), what is
+    typed, the letters around the encoder (the one under it inverted), and the
+    vocabulary's completions (the one under the encoder inverted)."""
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    ink = _ink(colour)
+    back: Ink = (0, 0, 0) if colour else 0
+    lines = word_entry_lines(entry)
+    fonts.draw_text(draw, (2, 0), fonts.clip(lines[0], width - 4), ink)
+    fonts.draw_text(draw, (2, LINE + 1), fonts.clip(lines[1], width - 4), ink)
+    cell = (width - 4) // 7
+    y = 2 * LINE + 4
+    for n, letter in enumerate(entry.letters):
+        x = 2 + n * cell
+        fg = ink
+        if n == entry.letter_at:
+            draw.rectangle((x, y - 1, x + cell - 2, y + LINE), fill=ink)
+            fg = back
+        offset = (cell - 1 - int(fonts.width(letter))) // 2
+        fonts.draw_text(draw, (x + offset, y), letter, fg)
+    y += LINE + 3
+    for n, line in enumerate(lines[3:]):
+        top = y + n * LINE
+        if top + LINE > height:
+            break
+        fg = ink
+        if n == entry.word_at:
+            draw.rectangle((0, top, width - 1, top + LINE - 1), fill=ink)
+            fg = back
+        fonts.draw_text(draw, (2, top), fonts.clip(line, width - 4), fg)
+    return img
+
+
+def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:
+    """A solo text screen's lines: the AI seat's clue log, or what the AI meant."""
+    room = width - 4
+    if panel.kind == "ai_seat":
+        # TRANSLATORS: the AI seat's own screen in solo mode; it never shows a key.
+        lines = [_("AI partner")]
+        lines.append(_("Its clues:") if panel.clues else _("No clue yet"))
+    else:
+        lines = [_("What the AI meant")]
+    for word, number, targets in panel.clues:
+        head = f"{word} {number}"
+        if not targets:
+            lines.append(fonts.clip(head, room))
+            continue
+        lines += _wrap(f"{head}: " + ", ".join(targets), room)
+    return lines
+
+
+def _wrap(text: str, room: float) -> list[str]:
+    """``text`` broken at spaces (or anywhere, for Japanese) into lines of ``room`` px."""
+    out: list[str] = []
+    line = ""
+    for ch in text:
+        if fonts.width(line + ch) > room:
+            cut = line.rfind(" ")
+            if cut > 0:
+                out.append(line[:cut])
+                line = line[cut + 1 :]
+            else:
+                out.append(line)
+                line = ""
+        line += ch
+    return [*out, line] if line else out
+
+
+def _text_screen(lines: list[str], width: int, height: int, colour: bool) -> Image.Image:
+    """Lines of text across the whole panel: the title, then the newest lines that fit."""
+    img = Image.new("RGB" if colour else "1", (width, height), 0)
+    draw = ImageDraw.Draw(img)
+    rows = height // LINE
+    shown = lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines
+    for n, line in enumerate(shown):
+        fonts.draw_text(draw, (2, n * LINE), line, _ink(colour))
+    return img

@@ -50,11 +50,35 @@ class Diagnostics:
 
 
 @dataclass(frozen=True, slots=True)
+class WordEntry:
+    """A clue word being dialled (solo mode, app/clue_entry.py): what is typed, the
+    ring of letters around the encoder, the vocabulary's completions."""
+
+    typed: str
+    letters: tuple[str, ...]  # the letters (or kana rows) around the encoder
+    letter_at: int | None  # which of them is under the encoder; None: a completion is
+    words: tuple[str, ...]  # completions of what is typed
+    word_at: int | None  # which completion is under the encoder
+    refusal: str | None = None  # why the last offered word was refused (a reason code)
+
+
+@dataclass(frozen=True, slots=True)
+class SoloPanel:
+    """A text screen of solo mode instead of a key: the AI seat's screen (its clues
+    so far) or, after the game, what the AI meant by each clue. Never a key."""
+
+    kind: str  # "ai_seat" | "meant"
+    clues: tuple[tuple[str, int, tuple[str, ...]], ...]  # (word, number, words meant)
+    page: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything one seat's screen shows, and nothing of the other side's key."""
 
     seat: str
     side: str  # 25 roles G/T/B of this seat's side, in this seat's reading order
+    # (solo: the AI seat's view holds 25 "-", as no screen may show the AI's side)
     marks: tuple[str, ...]  # 25 public marks, same order
     tokens_left: int
     bystander_left: int
@@ -76,3 +100,7 @@ class SeatView:
     entry_kind: str = "code"  # what is typed: a game "code" or a team's "name"
     legend: bool = False  # show what the symbols mean instead of the key
     diagnostics: Diagnostics | None = None  # the Diagnostics screen instead of the key
+    clue_word: str | None = None  # solo: the clue's word, shown with its number
+    clue_by: str = ""  # solo: whose clue that is, "ai" or "you"
+    word_entry: WordEntry | None = None  # solo: dialling a clue word instead of the key
+    panel: SoloPanel | None = None  # solo: a text screen instead of the key

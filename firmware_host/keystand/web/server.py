@@ -39,6 +39,7 @@ POSTS: dict[str, tuple[int, str]] = {
     "/scan-slip": (32, "a slip number"),
     "/panels": (32, "a panel switch"),
     "/words": (32, "a word list"),
+    "/clue": (256, "a clue"),
 }
 PAGES = ("/", "/seat/A", "/seat/B")
 IDLE = 30.0  # seconds a connection may stay silent, mid-request or between requests
@@ -166,7 +167,8 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
             if route is None:
                 raise Refusal(HTTPStatus.NOT_FOUND, "not found")
             hosts.check_change(self.headers)
-            if self._scope(url) is not None:
+            scope = self._scope(url)
+            if scope is not None and url.path != "/clue":  # a seat types only its clue
                 raise Refusal(HTTPStatus.FORBIDDEN, "a seat view cannot press buttons")
             cap, what = route
             length = check_length(self._length, cap, what)
@@ -186,6 +188,8 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
                 self._reply(sim.set_words(text.strip()))
             elif url.path == "/scan-slip":
                 self._reply(sim.scan_slip(text))
+            elif url.path == "/clue":
+                self._reply(sim.give_clue(text, seat=scope))
             else:
                 self._reply(sim.command(text))
 

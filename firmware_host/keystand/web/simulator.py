@@ -28,6 +28,7 @@ from typing import Any
 
 from ..app.daemon import Daemon, build_daemon
 from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
+from ..app.solo import LEVELS, PARTNERS, PartnerLoader
 from ..config import DeviceConfig, user_mission_maps
 from ..i18n import LANGUAGES
 from ..rules.missions import load_book
@@ -69,10 +70,16 @@ class Simulator:
     """The daemon (or, after a panel switch, its successor) and what the page shows."""
 
     def __init__(
-        self, configs: list[DeviceConfig], folder: StateFolder, key: str | None = None
+        self,
+        configs: list[DeviceConfig],
+        folder: StateFolder,
+        key: str | None = None,
+        partner: PartnerLoader | None = None,
     ) -> None:
-        """``configs``: the configured build first, then the other panel build, if any."""
+        """``configs``: the configured build first, then the other panel build, if any;
+        ``partner``: an AI partner loader, for solo games (app/solo.py)."""
         self.configs = configs
+        self.partner = partner
         self.folder = folder
         stored = folder.stored
         self.token = stored.page
@@ -106,6 +113,7 @@ class Simulator:
             key=key,
             settings=settings,
             seat_link=self.seat_link,
+            partner=self.partner,
         )
         table = d.hardware.table
         assert table is not None
@@ -198,6 +206,7 @@ class Simulator:
         self._send_changed(self.table())
         self._send_changed(self.words())
         self._update_campaign()
+        self._send_changed(self.solo(), everyone=True)
         settings = asdict(self.daemon.settings)
         if settings != self._settings:
             self._settings = settings
@@ -213,8 +222,58 @@ class Simulator:
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
 
+    def solo(self) -> dict:
+        """Solo mode as the page shows it: the AI's seat, and whether the human may
+        type its clue now (read on the loop thread)."""
+        from ..rules.status import Phase
+
+        session = self.daemon.session
+        solo = session.solo
+        if solo is None:
+            return {"kind": "solo", "on": False}
+        state = session.state
+        typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
+        return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing}
+
+    def give_clue(self, text: str, seat: str | None = None) -> str | None:
+        """Solo mode: the human's clue typed in the page's box, "WORD N" (the
+        number last; 1 when left out), from the whole page or (``seat``) the human
+        seat's phone view. None when given, else one line saying why not."""
+        from ..events import TypedClue
+        from ..screens.keyscreen import CLUE_REFUSALS, REFUSALS
+
+        solo = self.daemon.session.solo
+        if solo is None:
+            return "not a solo game: choose Partner: AI in a seat's menu"
+        if seat is not None and seat != solo.human:
+            return f"seat {seat} is the AI's"
+
+        word, _, number = text.strip().rpartition(" ")
+        if not word:
+            word, number = number, "1"
+        if not number.isdigit():
+            word, number = f"{word} {number}".strip(), "1"
+        if not word:
+            return "type a clue word (and its number)"
+        event = TypedClue(word, int(number), threading.Event(), [])
+        self.daemon.post(event)
+        if not event.done.wait(5.0) or not event.result:
+            return "the table did not answer"
+        reason = event.result[0]
+        if reason is None:
+            return None
+        said = CLUE_REFUSALS.get(reason) or REFUSALS.get(reason, reason)
+        return f"refused: {said}"
+
     def words(self) -> dict:
-        """The 25 word cards, in seat A's reading order, with what covers each."""
+        """The 25 word cards, in seat A's reading order, with what covers each (in
+        a solo game, the game's own words, whatever list the page chose)."""
+        solo = self.daemon.session.solo
+        if solo is not None:
+            state = self.daemon.state
+            covers = page_model.words(state, solo.words, self.daemon.last_action)
+            cards = list(solo.words)
+            return {"kind": "words", "lang": solo.lang, "words": cards, "covers": covers}
         if self.words_lang is None:
             return {"kind": "words", "lang": None, "words": [], "covers": []}
         state = self.daemon.state
@@ -308,7 +367,7 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.setup(), self.status()]
+        first: list[dict] = [self.setup(), self.status(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
@@ -372,6 +431,9 @@ def _restored(stored: dict[str, Any] | None, config: DeviceConfig) -> Settings:
         "ruleset": set(RULESETS),
         "language": set(LANGUAGES),
         "brightness": set(BRIGHTNESS),
+        "partner": set(PARTNERS),
+        "ai_seat": {"A", "B"},
+        "level": set(LEVELS),
     }
     for name, choices in allowed.items():
         value = stored.get(name)
