@@ -271,6 +271,115 @@ def english() -> Source:
     )
 
 
+# ---------------------------------------------------------------- Finnish
+
+_MEMBER = re.compile(r"\+([^(+]*)\(([^)]*)\)")
+_PROPER = {"etunimi", "sukunimi", "paikannimi", "nimi"}
+# Also read as a pronoun, adverb, adposition, conjunction or interjection: not a clue.
+_FUNCTION = {"asemosana", "seikkasana", "suhdesana", "sidesana", "kieltosana", "huudahdussana",
+             "lukusana"}
+
+
+def _fi_nouns(voikko, word: str) -> list[dict[str, str]]:
+    return [
+        a
+        for a in voikko.analyze(word)
+        if a.get("CLASS") in ("nimisana", "nimisana_laatusana")
+        and a.get("SIJAMUOTO") == "nimento"
+        and a.get("NUMBER") == "singular"
+    ]
+
+
+def _fi_members(voikko, word: str) -> set[str]:
+    """Base forms of the compound members (Voikko's WORDBASES), fewest-member reading."""
+    readings = [
+        {b for _, b in _MEMBER.findall(a.get("WORDBASES", "")) if not b.startswith("+")}
+        for a in _fi_nouns(voikko, word)
+    ]
+    readings = [r for r in readings if r]
+    return min(readings, key=len) if readings else {word}
+
+
+def _grams(word: str, n: int = 4) -> set[str]:
+    w = f"<{word}>"
+    return {w[k : k + n] for k in range(len(w) - n + 1)}
+
+
+def finnish() -> Source:
+    import glob
+
+    import spacy_fi_experimental_web_md as fi_model
+    from libvoikko import Voikko
+    from spacy.vocab import Vocab
+    from wordfreq import top_n_list, zipf_frequency
+
+    voikko = Voikko("fi")
+    board = list(load_words("fi").words)
+    blocked = lists.blocked("fi")
+    confusing = lists.confusing("fi")
+    board_set = set(board)
+    clues: list[str] = []
+    for w in top_n_list("fi", 120000):
+        if len(clues) == 8000:
+            break
+        if not re.fullmatch(r"[a-zåäö]{3,}", w) or w in board_set or w in blocked:
+            continue
+        if w in confusing or zipf_frequency(w, "fi") < 2.5:
+            continue
+        analyses = voikko.analyze(w)
+        if any(a.get("CLASS") in _PROPER | _FUNCTION for a in analyses):
+            continue  # a name, a word that is also one, or a little word
+        nouns = [a for a in _fi_nouns(voikko, w) if a.get("CLASS") == "nimisana"]
+        if not nouns or all(a.get("BASEFORM") != w for a in nouns):
+            continue
+        clues.append(w)
+    model_dir = glob.glob(f"{fi_model.__path__[0]}/fi_experimental_web_md-*")[0]
+    vocab = Vocab().from_disk(f"{model_dir}/vocab")
+    descriptions = lists.descriptions("fi")
+
+    def vec(w: str) -> np.ndarray:
+        v = vocab.get_vector(w)
+        v = v / (np.linalg.norm(v) or 1.0)
+        extra = descriptions.get(w)
+        if extra:
+            c = np.mean([vocab.get_vector(x) for x in extra], axis=0)
+            v = v + c / (np.linalg.norm(c) or 1.0)
+        return v
+
+    board_vecs = unit(np.array([vec(w) for w in board]))
+    clue_vecs = unit(np.array([vec(w) for w in clues]))
+    # floret vectors are built from letter n-grams: words that merely share a
+    # suffix (-kone, -puu) look alike. Letter overlap is taken off the cosine.
+    board_grams = [_grams(b) for b in board]
+    overlap = np.zeros((len(board), len(clues)), dtype=np.float32)
+    board_members = [_fi_members(voikko, b) for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        cg = _grams(c)
+        cm = _fi_members(voikko, c)
+        for i, b in enumerate(board):
+            shared = len(cg & board_grams[i])
+            if shared:
+                overlap[i, j] = shared / min(len(cg), len(board_grams[i]))
+            if c in b or b in c:
+                refused[i, j] = "too_close"
+            elif cm & board_members[i]:
+                refused[i, j] = "same_stem"
+    return Source(
+        board,
+        clues,
+        board_vecs,
+        clue_vecs,
+        refused,
+        overlap=0.35 * overlap,
+        sources=[
+            version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+            version("libvoikko") + " with Debian voikko-fi (base forms, compound members)",
+        ],
+    )
+
+
 # ---------------------------------------------------------------- scoring and writing
 
 
@@ -316,7 +425,7 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     return path
 
 
-BUILDERS: dict[str, Callable[[], Source]] = {"en": english}
+BUILDERS: dict[str, Callable[[], Source]] = {"en": english, "fi": finnish}
 
 
 def main(argv: Iterable[str] | None = None) -> int:

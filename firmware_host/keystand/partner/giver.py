@@ -95,8 +95,6 @@ class Giver:
                 order = sorted(range(len(cand)), key=lambda k: -(col[k] + eps[k]))
                 run = 0
                 for k in order:
-                    if col[k] + eps[k] < floor:
-                        break  # nothing else looks meant: the guesser stops
                     if k < nt:
                         run += 1
                         if run == MAX_NUMBER:
