@@ -380,6 +380,135 @@ def finnish() -> Source:
     )
 
 
+# ---------------------------------------------------------------- Japanese
+
+
+def _hiragana(text: str) -> str:
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in text if "\u4e00" <= ch <= "\u9fff" or ch == "々"}
+
+
+def japanese() -> Source:
+    import glob
+    import warnings
+
+    import ja_ginza
+    from spacy.vocab import Vocab
+    from sudachipy import dictionary, tokenizer
+    from wordfreq import top_n_list
+
+    warnings.simplefilter("ignore")  # ja_ginza 4's loose spaCy pin; only its vectors are read
+    sudachi = dictionary.Dictionary(dict="core").create()
+    mode_c, mode_a = tokenizer.Tokenizer.SplitMode.C, tokenizer.Tokenizer.SplitMode.A
+    model_dir = glob.glob(f"{ja_ginza.__path__[0]}/ja_ginza-*")[0]
+    vocab = Vocab().from_disk(f"{model_dir}/vocab")
+    descriptions = lists.descriptions("ja")
+
+    def lookup(w: str) -> np.ndarray | None:
+        row = vocab.vectors.find(key=vocab.strings.add(w))
+        return None if row < 0 else np.asarray(vocab.vectors.data[row])
+
+    def keys(w: str) -> list[str]:
+        ms = sudachi.tokenize(w, mode_c)
+        out = [w]
+        if len(ms) == 1:
+            m = ms[0]
+            r = m.reading_form()
+            out += [m.normalized_form(), m.dictionary_form(), _hiragana(r), r]
+        return out
+
+    def vec(w: str) -> np.ndarray | None:
+        found = next((v for k in keys(w) if (v := lookup(k)) is not None), None)
+        if found is None:
+            parts = [lookup(m.normalized_form()) for m in sudachi.tokenize(w, mode_a)]
+            kept = [p for p in parts if p is not None]
+            if kept:
+                found = np.mean(kept, axis=0)
+        extra = [x for x in (lookup(k) for d in descriptions.get(w, []) for k in keys(d)[:2])
+                 if x is not None]
+        if found is None and not extra:
+            return None
+        v = np.zeros(vocab.vectors.shape[1]) if found is None else found / np.linalg.norm(found)
+        if extra:
+            c = np.mean(extra, axis=0)
+            v = v + c / (np.linalg.norm(c) or 1.0)
+        return v
+
+    def reading(w: str) -> str:
+        return _hiragana("".join(m.reading_form() for m in sudachi.tokenize(w, mode_c)))
+
+    board = list(load_words("ja").words)
+    board_vecs_list = []
+    for w in board:
+        v = vec(w)
+        if v is None:
+            raise SystemExit(f"ja: no vector for board word {w}: describe it in ja-descriptions")
+        board_vecs_list.append(v)
+    blocked = lists.blocked("ja")
+    confusing = lists.confusing("ja")
+    board_set = set(board)
+    clues: list[str] = []
+    clue_vecs_list = []
+    seen_norm: set[str] = set()
+    for w in top_n_list("ja", 100000):
+        if len(clues) == 8000:
+            break
+        if w in board_set or w in blocked or w in confusing:
+            continue  # (the list is in frequency order; zipf_frequency would need MeCab)
+        if not re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]{2,}", w):
+            continue
+        ms = sudachi.tokenize(w, mode_c)
+        if len(ms) != 1:
+            continue
+        m = ms[0]
+        pos = m.part_of_speech()
+        if pos[0] != "名詞" or pos[1] != "普通名詞" or pos[2] in ("助数詞可能", "副詞可能"):
+            continue
+        if re.fullmatch(r"[\u3041-\u3096]{1,2}", w):
+            continue  # こと, もの, うち: too short and too vague to be a clue
+        if m.dictionary_form() != w or m.normalized_form() in seen_norm:
+            continue
+        if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:
+            continue  # a word written in kana that is usually written in kanji
+        v = lookup(m.normalized_form())
+        if v is None:
+            continue
+        seen_norm.add(m.normalized_form())
+        clues.append(w)
+        clue_vecs_list.append(v)
+    readings = [reading(c) for c in clues]
+    board_readings = [reading(b) for b in board]
+    board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        ck = _kanji(c)
+        cn = sudachi.tokenize(c, mode_c)[0].normalized_form()
+        for i, b in enumerate(board):
+            if c in b or b in c or cn in board_norms[i]:
+                refused[i, j] = "too_close"
+            elif readings[j] == board_readings[i]:
+                refused[i, j] = "same_reading"
+            elif ck & _kanji(b):
+                refused[i, j] = "same_kanji"
+    return Source(
+        board,
+        clues,
+        unit(np.array(board_vecs_list)),
+        unit(np.array(clue_vecs_list)),
+        refused,
+        extra={"readings": readings, "board_readings": board_readings},
+        sources=[
+            version("ja-ginza") + " (chiVe vectors via GiNZA, MIT; chiVe Apache-2.0)",
+            version("SudachiPy") + " + " + version("SudachiDict-core")
+            + " (normalised forms, readings; Apache-2.0)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+        ],
+    )
+
+
 # ---------------------------------------------------------------- scoring and writing
 
 
@@ -425,7 +554,7 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     return path
 
 
-BUILDERS: dict[str, Callable[[], Source]] = {"en": english, "fi": finnish}
+BUILDERS: dict[str, Callable[[], Source]] = {"en": english, "fi": finnish, "ja": japanese}
 
 
 def main(argv: Iterable[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from keystand.rules.keycode import encode
 from keystand.rules.keygen import seeded_layout
 from keystand.rules.layout import Layout, cell_index, cell_name
 from keystand.rules.setup import Rules
+from wordcheck import ja_word
 
 BUILT = [lang for lang in ("en", "fi", "ja") if path_for(lang).exists()]
 
@@ -93,7 +94,12 @@ def test_check_clue_says_why_and_where(partner):
         pytest.fail("no refused pair on the board")
 
 
+def _kanji(text):
+    return {ch for ch in text if "\u4e00" <= ch <= "\u9fff"}
+
+
 def _independent_problems(lang, clue, words):
+    """The build's refusals re-checked with other tools: Snowball (en), UniDic (ja)."""
     stem = _stem(lang)
     out = []
     for w in words:
@@ -102,6 +108,11 @@ def _independent_problems(lang, clue, words):
             out.append(f"{clue} / {w}: one inside the other")
         if stem and stem(clue) == stem(w):
             out.append(f"{clue} / {w}: same stem")
+        if lang == "ja":
+            if _kanji(clue) & _kanji(w):
+                out.append(f"{clue} / {w}: a kanji in common")
+            if ja_word(clue).reading and ja_word(clue).reading == ja_word(w).reading:
+                out.append(f"{clue} / {w}: the same reading")
     return out
 
 

@@ -148,6 +148,11 @@ class Partner:
                 raise PartnerError(
                     f"'{text}' is a word on the table", "same_word", cell
                 )
+        board_readings = self.table.header.get("board_readings")
+        if board_readings:
+            for cell in visible:
+                if said == board_readings[self._board_index[fold(board.words[cell])]]:
+                    raise PartnerError(f"'{text}' reads as a word on the table", "same_word", cell)
         j = self.clue_index(text)
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))
