@@ -5,6 +5,7 @@ sources (docs/partner.md):
 
     python3 -m venv .venv-build
     .venv-build/bin/pip install -e '.[partner-build]'
+    .venv-build/bin/pip install --no-deps ja-ginza==4.0.0
     .venv-build/bin/python scripts/partner_build.py en fi ja
 
 The same sources and word lists give the same bytes. Each table holds, for every

@@ -133,7 +133,7 @@ def _check_boards(partner, seeds):
 
 
 def test_given_clues_pass_independent_checks(partner):
-    _check_boards(partner, range(12))
+    _check_boards(partner, range(8))
 
 
 @pytest.mark.slow
@@ -207,7 +207,7 @@ def test_guesser_never_touches_covered_or_own_bystander_cards(partner):
 
 def test_guesser_finds_what_the_giver_means_without_noise(partner):
     hits = total = 0
-    for seed in range(20):
+    for seed in range(12):
         _words, board = _board(partner, seed)
         layout = seeded_layout(seed)
         choice = partner.giver.clue(board, Knowledge.fresh("A", layout.side("A")), seed=seed)
@@ -220,7 +220,7 @@ def test_guesser_finds_what_the_giver_means_without_noise(partner):
 
 
 def test_selfplay_without_noise_finds_most_agents(partner):
-    results = [play_game(partner, g, noise=0.0) for g in range(6)]
+    results = [play_game(partner, g, noise=0.0) for g in range(4)]
     assert not any(r.assassin for r in results)
     assert sum(r.agents for r in results) >= 12 * len(results)
 

@@ -8,6 +8,7 @@ heavy weight on the chance it touches our assassin (docs/partner.md).
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -59,14 +60,15 @@ class Giver:
         rows = [board.rows[c] for c in cand]
         nt = len(targets)
         seen: list[tuple[list[float], float, int]] = []
+        cols = list(zip(*rows, strict=True))  # one tuple per clue word, in ``cand`` order
+        a_pos = [nt + k for k in a_list]
         for j in board.allowed:
-            col = tuple(r[j] for r in rows)
+            col = cols[j]
             tv = sorted(col[:nt], reverse=True)
             if others:
-                ov = col[nt:]
-                worst = max(ov)
-                if a_list:
-                    worst = max(worst, max(ov[k] for k in a_list) + amargin - margin)
+                worst = max(col[nt:])
+                if a_pos:
+                    worst = max(worst, max(col[k] for k in a_pos) + amargin - margin)
             else:
                 worst = -1e9
             seen.append((tv, worst, j))
@@ -86,15 +88,16 @@ class Giver:
         sd = self.noise * scale
         noise = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
         best: tuple[float, int, int, float] | None = None  # value, clue, number, expected
+        rng_cells = range(len(cand))
         for _key, j in shortlist[:SHORTLIST]:
-            col = tuple(r[j] for r in rows)
+            col = cols[j]
             found = [0] * (MAX_NUMBER + 1)  # found[n]: agents summed over samples for n
             deaths = [0] * (MAX_NUMBER + 1)
             for s in range(SAMPLES):
-                eps = noise[s]
-                order = sorted(range(len(cand)), key=lambda k: -(col[k] + eps[k]))
+                vals = [c + e for c, e in zip(col, noise[s], strict=True)]
+                # only the first MAX_NUMBER + 1 cards touched can matter
                 run = 0
-                for k in order:
+                for k in heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__):
                     if k < nt:
                         run += 1
                         if run == MAX_NUMBER:
