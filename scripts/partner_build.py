@@ -233,7 +233,7 @@ def english() -> Source:
         return own + c / (np.linalg.norm(c) or 1.0)
 
     board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
-    clue_vecs = unit(np.array([blended(w, 1.0, False) for w in clues]))
+    clue_vecs = unit(np.array([blended(w, 2.0, False) for w in clues]))
 
     clue_at = {c: j for j, c in enumerate(clues)}
     bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
@@ -549,7 +549,9 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     if len(blob) > MAX_BYTES:
         raise SystemExit(f"{lang}: the table is {len(blob)} bytes, over {MAX_BYTES}")
     path = path_for(lang)
-    path.write_bytes(blob)
+    fresh = path.with_suffix(".new")
+    fresh.write_bytes(blob)
+    fresh.replace(path)  # a running partner keeps its mapping of the old file
     print(f"{lang}: {len(src.board)} board words x {len(src.clues)} clues, "
           f"{len(src.refused)} refused pairs, {len(blob)} bytes -> {path}")
     return path
