@@ -275,6 +275,7 @@ def english() -> Source:
 # ---------------------------------------------------------------- Finnish
 
 _MEMBER = re.compile(r"\+([^(+]*)\(([^)]*)\)")
+OVERLAP_FI = 1.0  # cosine taken off per unit of letter 4-gram overlap
 _PROPER = {"etunimi", "sukunimi", "paikannimi", "nimi"}
 # Also read as a pronoun, adverb, adposition, conjunction or interjection: not a clue.
 _FUNCTION = {"asemosana", "seikkasana", "suhdesana", "sidesana", "kieltosana", "huudahdussana",
@@ -325,11 +326,17 @@ def finnish() -> Source:
             break
         if not re.fullmatch(r"[a-zåäö]{3,}", w) or w in board_set or w in blocked:
             continue
-        if w in confusing or zipf_frequency(w, "fi") < 2.5:
+        if w in confusing or zipf_frequency(w, "fi") < 3.0:
             continue
         analyses = voikko.analyze(w)
         if any(a.get("CLASS") in _PROPER | _FUNCTION for a in analyses):
             continue  # a name, a word that is also one, or a little word
+        if any(
+            a.get("CLASS") == "teonsana"
+            or (a.get("SIJAMUOTO") not in (None, "nimento") or a.get("NUMBER") == "plural")
+            for a in analyses
+        ):
+            continue  # also an inflected form of another word (katuja, alustalla, tuli)
         nouns = [a for a in _fi_nouns(voikko, w) if a.get("CLASS") == "nimisana"]
         if not nouns or all(a.get("BASEFORM") != w for a in nouns):
             continue
@@ -372,7 +379,7 @@ def finnish() -> Source:
         board_vecs,
         clue_vecs,
         refused,
-        overlap=0.35 * overlap,
+        overlap=OVERLAP_FI * overlap,
         sources=[
             version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
             version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
