@@ -477,6 +477,8 @@ def japanese() -> Source:
             continue
         if re.fullmatch(r"[\u3041-\u3096]{1,2}", w):
             continue  # こと, もの, うち: too short and too vague to be a clue
+        if re.fullmatch(r"[\u30a1-\u30fa\u30fc]{1,2}", w) and m.normalized_form() == w:
+            continue  # スマ, ステ: pieces of longer katakana words, not words
         if m.dictionary_form() != w or m.normalized_form() in seen_norm:
             continue
         if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:

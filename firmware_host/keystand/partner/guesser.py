@@ -43,10 +43,10 @@ class Guesser:
         history: Sequence[tuple[str, int]] = (),
     ) -> list[int]:
         """Every card we may touch, best first, for ``clue`` ``number``. ``history``:
-        our partner's earlier clues to us; a card that fits one of them well ranks a
-        little higher (a clue's leftover agents)."""
+        our partner's earlier clues to us, each with how many of its agents we have
+        not found yet; a card that fits an open one well ranks a little higher."""
         j = self.partner.clue_index(clue)
-        past = [self.partner.clue_index(w) for w, _n in history]
+        past = [self.partner.clue_index(w) for w, left in history if left > 0]
         cells = [c for c in range(25) if know.can_guess(c)]
 
         def score(c: int) -> float:
@@ -61,8 +61,9 @@ class Guesser:
         self, board: Board, know: Knowledge, history: Sequence[tuple[str, int]] = ()
     ) -> list[int]:
         """Cards for sudden death, best first: no clue now, so the card that best fits
-        an earlier clue of the partner's, weighed by what our own key says of it."""
-        past = [self.partner.clue_index(w) for w, _n in history]
+        an earlier clue of the partner's with agents still unfound (``history`` as
+        for ``guesses``), weighed by what our own key says of it."""
+        past = [self.partner.clue_index(w) for w, left in history if left > 0]
         cells = [c for c in range(25) if know.can_guess(c)]
 
         def score(c: int) -> float:

@@ -41,7 +41,8 @@ def play_game(
         seat: partner.board(words, noise=noise, seed=game_seed * 2 + n) if noise else clean
         for n, seat in enumerate(SEATS)
     }
-    history: dict[Seat, list[tuple[str, int]]] = {"A": [], "B": []}  # clues each seat got
+    # the clues each seat got, with how many of their agents it has not found
+    history: dict[Seat, list[tuple[str, int]]] = {"A": [], "B": []}
     next_giver: Seat = "A"
     step = 0
     while state.phase != Phase.OVER:
@@ -57,11 +58,14 @@ def play_game(
                 noisy[guesser], Knowledge.of(state, guesser), choice.word, choice.number,
                 history[guesser],
             )
-            history[guesser].append((choice.word, choice.number))
+            before = state.agents_found
             for cell in ranked[: max(choice.number, 1)]:
                 state, _ = apply(state, Guess(guesser, cell))
                 if state.phase != Phase.GUESSING or state.correct == 0:
                     break
+            # what the guesser knows of its turn: how many of the clue's agents it found
+            found = state.agents_found - before
+            history[guesser].append((choice.word, max(choice.number - found, 0)))
             if state.phase == Phase.GUESSING:
                 state, _ = apply(state, Pass(guesser))
             next_giver = guesser
