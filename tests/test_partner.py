@@ -216,7 +216,9 @@ def test_guesser_finds_what_the_giver_means_without_noise(partner):
         )
         hits += len(set(ranked[: choice.number]) & set(choice.targets))
         total += choice.number
-    assert hits >= 0.8 * total
+    # the guesser also weighs its own key (a card that is an assassin on its side),
+    # so it may rank a meant card lower than the giver expects
+    assert hits >= 0.75 * total
 
 
 def test_selfplay_without_noise_finds_most_agents(partner):
