@@ -225,10 +225,13 @@ def english() -> Source:
     def vec(w: str) -> np.ndarray:
         return emb[row_of[w]] if w in row_of else np.zeros(emb.shape[1], dtype=np.float32)
 
+    descriptions = lists.descriptions("en")
+
     def blended(w: str, weight: float, concrete: bool) -> np.ndarray:
         own = vec(w)
         own = own / (np.linalg.norm(own) or 1.0) / weight
         _linked, gloss = wn.related(w, senses=2, concrete=concrete)
+        gloss = gloss + descriptions.get(w, []) * 2  # a described word leans on its words
         ctx = [vec(g) for g in gloss if g not in STOP and g != w and g in row_of]
         if not ctx:
             return own
@@ -242,6 +245,7 @@ def english() -> Source:
     bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
     for i, b in enumerate(board):
         linked, gloss = wn.related(b, concrete=True)
+        linked = linked | set(descriptions.get(b, []))
         for w in linked:
             if w in clue_at:
                 bonus[i, clue_at[w]] += 0.5
