@@ -273,3 +273,25 @@ def test_cli_refuses_an_unknown_board_word(cli):
     args[-1] = ",".join((*words[:24], "zzzzword"))
     out = cli("partner", "clue", *args, "--seat", "A")
     assert out.returncode == 2 and "zzzzword" in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_japanese_clues_by_their_kana_reading():
+    partner = Partner.load("ja")
+    readings = partner.table.header["readings"]
+    by_reading: dict[str, list[int]] = {}
+    for j, r in enumerate(readings):
+        by_reading.setdefault(r, []).append(j)
+    unique = next(r for r, js in by_reading.items() if len(js) == 1 and r != partner.clues[js[0]])
+    assert partner.clue_index(unique) == by_reading[unique][0]
+    assert partner.clues[by_reading[unique][0]] in partner.complete(unique[:2], limit=10_000)
+    clues = set(partner.clues)
+    shared = next(r for r, js in by_reading.items() if len(js) > 1 and r not in clues)
+    with pytest.raises(PartnerError) as err:
+        partner.clue_index(shared)
+    assert err.value.reason == "ambiguous_reading"
+    # a board word typed as its reading is that word
+    words, board = _board(partner, 3)
+    reading = partner.table.header["board_readings"][partner.table.board_words.index(words[5])]
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, reading, range(25))
+    assert (err.value.reason, err.value.cell) == ("same_word", 5)
