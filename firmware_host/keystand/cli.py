@@ -110,6 +110,12 @@ def cmd_keygen(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_partner(args: argparse.Namespace) -> int:
+    from .partner.command import run
+
+    return run(args, _layout_from, CommandError)
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     layout = _layout_from(args)
     print("\n".join(layout.seat_rows(args.seat.upper())))
@@ -651,6 +657,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_play)
 
     _add_campaign_parser(sub)
+
+    from .partner.command import add_parser as add_partner_parser
+
+    add_partner_parser(sub, _add_key_options)
+    sub.choices["partner"].set_defaults(run=cmd_partner)
 
     p = sub.add_parser("decode", help="print a game code (typed or scanned) as JSON")
     p.add_argument("text", help="the game code, e.g. KS1G-...")

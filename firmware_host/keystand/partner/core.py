@@ -1,0 +1,181 @@
+"""A language's partner: its table, a board of 25 words, clue checks and completion."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..books import words as wordlists
+from ..rules.layout import CELL_COUNT
+from .table import MIN_SCORE, REASONS, Table, open_table, reason_of, word_list_digest
+
+if TYPE_CHECKING:
+    from .giver import Giver
+    from .guesser import Guesser
+
+LANGS = ("en", "fi", "ja")
+CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
+
+
+class PartnerError(ValueError):
+    """A word the partner cannot use. ``reason`` is one of ``CHECK_REASONS`` (or
+    ``unknown_board_word``, ``no_table``, ``stale_table``); ``cell`` the board cell
+    the clue clashes with, when there is one."""
+
+    def __init__(self, message: str, reason: str, cell: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.cell = cell
+
+
+def fold(text: str) -> str:
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
+
+
+@dataclass(frozen=True)
+class Board:
+    """25 words on the table (A's reading order) and their table rows.
+
+    ``rows[cell][clue]`` is the stored value; ``allowed`` the clue indices valid
+    beside every word on the board (the giver's own, stricter, choice)."""
+
+    words: tuple[str, ...]
+    rows: tuple[Sequence[float], ...]
+    scale: float
+    allowed: tuple[int, ...]
+
+    def score(self, cell: int, clue: int) -> float:
+        """The association in standardised units (a refused pair: -inf)."""
+        value = self.rows[cell][clue]
+        return value / self.scale if value >= MIN_SCORE else float("-inf")
+
+
+class Partner:
+    """One language's AI partner: a giver and a guesser over one table.
+
+    ``caution`` (0.5 bold .. 2 careful) scales how much the giver fears the
+    assassin and how badly it expects its partner to read a clue."""
+
+    def __init__(self, lang: str, table: Table, caution: float = 1.0) -> None:
+        from .giver import Giver
+        from .guesser import Guesser
+
+        self.lang = lang
+        self.table = table
+        self.clues: list[str] = table.clue_words
+        self._clue_index = {w: j for j, w in enumerate(self.clues)}
+        self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
+        readings = table.header.get("readings")
+        self._readings: dict[str, list[int]] = {}
+        if readings:
+            for j, r in enumerate(readings):
+                self._readings.setdefault(r, []).append(j)
+        self.giver: Giver = Giver(self, caution)
+        self.guesser: Guesser = Guesser(self, caution)
+
+    @classmethod
+    def load(cls, lang: str, caution: float = 1.0) -> Partner:
+        if lang not in LANGS:
+            raise PartnerError(f"no partner for '{lang}' (choose {', '.join(LANGS)})", "no_table")
+        try:
+            table = open_table(lang)
+        except FileNotFoundError:
+            raise PartnerError(f"no partner table for '{lang}' yet", "no_table") from None
+        current = wordlists.load(lang)
+        if table.header["list_sha256"] != word_list_digest(current.words):
+            raise PartnerError(
+                f"the {lang} partner table was built for another word list: "
+                "run scripts/partner_build.py",
+                "stale_table",
+            )
+        return cls(lang, table, caution)
+
+    # ------------------------------------------------------------ boards
+
+    def board(self, words: Iterable[str], noise: float = 0.0, seed: int = 0) -> Board:
+        """The board of these 25 words; ``noise`` adds Gaussian noise (standardised
+        units) to every score, standing in for a partner whose associations differ."""
+        words = tuple(words)
+        if len(words) != CELL_COUNT:
+            raise PartnerError(f"a board has 25 words, not {len(words)}", "unknown_board_word")
+        indices = []
+        for n, w in enumerate(words):
+            i = self._board_index.get(fold(w))
+            if i is None:
+                raise PartnerError(
+                    f"'{w}' is not on the {self.lang} word list", "unknown_board_word", n
+                )
+            indices.append(i)
+        rows: list[Sequence[float]] = [self.table.row(i) for i in indices]
+        if noise:
+            rng = random.Random(seed)
+            sd = noise * self.table.scale
+            rows = [
+                [v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows
+            ]
+        floor = MIN_SCORE
+        allowed = tuple(j for j, col in enumerate(zip(*rows, strict=True)) if min(col) >= floor)
+        return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
+                     self.table.scale, allowed)
+
+    # ------------------------------------------------------------ clue words
+
+    def clue_index(self, text: str) -> int:
+        """The vocabulary index of a clue word (a kana reading for Japanese, when it
+        names one word only); raises PartnerError unknown_word/ambiguous_reading."""
+        word = fold(text)
+        j = self._clue_index.get(word)
+        if j is not None:
+            return j
+        hits = self._readings.get(word, [])
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            names = ", ".join(self.clues[h] for h in hits[:5])
+            raise PartnerError(f"'{text}' reads as several words ({names})", "ambiguous_reading")
+        raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
+
+    def check_clue(self, board: Board, text: str, visible: Iterable[int]) -> int:
+        """The clue's vocabulary index, if it may be given with ``visible`` cells
+        showing; else PartnerError with ``reason`` and ``cell``."""
+        visible = list(visible)
+        said = fold(text)
+        for cell in visible:
+            if said == fold(board.words[cell]):
+                raise PartnerError(
+                    f"'{text}' is a word on the table", "same_word", cell
+                )
+        board_readings = self.table.header.get("board_readings")
+        if board_readings:
+            for cell in visible:
+                if said == board_readings[self._board_index[fold(board.words[cell])]]:
+                    raise PartnerError(f"'{text}' reads as a word on the table", "same_word", cell)
+        j = self.clue_index(text)
+        for cell in visible:
+            reason = reason_of(int(board.rows[cell][j]))
+            if reason:
+                raise PartnerError(
+                    f"'{self.clues[j]}' is {reason.replace('_', ' ')} to "
+                    f"'{board.words[cell]}' on the table",
+                    reason,
+                    cell,
+                )
+        return j
+
+    def complete(self, prefix: str, limit: int = 8) -> list[str]:
+        """Vocabulary words starting with ``prefix`` (or, for Japanese, whose kana
+        reading does), most frequent first."""
+        p = fold(prefix)
+        if not p:
+            return []
+        out: list[str] = []
+        readings = self.table.header.get("readings")
+        for j, w in enumerate(self.clues):
+            if w.startswith(p) or (readings and readings[j].startswith(p)):
+                out.append(w)
+                if len(out) == limit:
+                    break
+        return out

@@ -1,0 +1,121 @@
+"""The clue giver: the clue and number with the most agents expected to be found.
+
+The guesser is modelled as not being us: it reads each clue's associations with
+Gaussian noise, touches cards best-first and stops at the number or at its first
+miss. The value of a clue is the agents such a guesser finds on average, less a
+heavy weight on the chance it touches our assassin (docs/partner.md).
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from .core import Board, Partner
+
+SAMPLES = 64  # noisy guessers per candidate clue
+SHORTLIST = 40  # candidate clues simulated
+MAX_NUMBER = 4
+FLOOR = 3.0  # a card's association below this (standardised) is not one a person sees
+
+
+@dataclass(frozen=True, slots=True)
+class ClueChoice:
+    """A clue: ``targets`` are the cells it means (the giver's own unfound agents),
+    best first; ``expected`` the agents a noisy partner is expected to find."""
+
+    word: str
+    number: int
+    targets: tuple[int, ...]
+    expected: float
+
+
+class Giver:
+    """Chooses clues for one partner (see the module's docstring)."""
+
+    def __init__(self, partner: Partner, caution: float = 1.0) -> None:
+        self.partner = partner
+        self.caution = caution
+        self.noise = 0.7 * caution  # how differently we expect the partner to read us
+        self.assassin_weight = 4.0 * caution
+
+    def clue(self, board: Board, know: Knowledge, seed: int = 0) -> ClueChoice | None:
+        targets = [c for c in know.targets() if know.partner_can_guess(c)]
+        if not targets:
+            return None
+        others = [
+            c for c in range(25) if know.partner_can_guess(c) and c not in targets
+        ]
+        assassins = {c for c in others if know.side[c] == "B"}
+        scale = board.scale
+        margin = 0.5 * scale  # a target must beat the best other card by this to count
+        amargin = 1.5 * scale  # ... and the assassin by this
+        cand = targets + others
+        a_list = [others.index(a) for a in assassins]
+        rows = [board.rows[c] for c in cand]
+        nt = len(targets)
+        seen: list[tuple[list[float], float, int]] = []
+        cols = list(zip(*rows, strict=True))  # one tuple per clue word, in ``cand`` order
+        a_pos = [nt + k for k in a_list]
+        for j in board.allowed:
+            col = cols[j]
+            tv = sorted(col[:nt], reverse=True)
+            if others:
+                worst = max(col[nt:])
+                if a_pos:
+                    worst = max(worst, max(col[k] for k in a_pos) + amargin - margin)
+            else:
+                worst = -1e9
+            seen.append((tv, worst, j))
+        if not seen:
+            return None
+        # A clue a person would see; when no target has one, the best there is.
+        floor = min(FLOOR * scale, max(tv[0] for tv, _w, _j in seen) - 0.5 * scale)
+        shortlist: list[tuple[float, int]] = []
+        for tv, worst, j in seen:
+            if tv[0] < floor:
+                continue
+            count = sum(1 for v in tv if v > worst + margin and v >= floor)
+            key = count + min(tv[0] - worst, 3 * scale) / (10 * scale)
+            shortlist.append((key, j))
+        shortlist.sort(reverse=True)
+        rng = random.Random(seed)
+        sd = self.noise * scale
+        noise = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
+        best: tuple[float, int, int, float] | None = None  # value, clue, number, expected
+        rng_cells = range(len(cand))
+        for _key, j in shortlist[:SHORTLIST]:
+            col = cols[j]
+            found = [0] * (MAX_NUMBER + 1)  # found[n]: agents summed over samples for n
+            deaths = [0] * (MAX_NUMBER + 1)
+            for s in range(SAMPLES):
+                vals = [c + e for c, e in zip(col, noise[s], strict=True)]
+                # only the first MAX_NUMBER + 1 cards touched can matter
+                run = 0
+                for k in heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__):
+                    if k < nt:
+                        run += 1
+                        if run == MAX_NUMBER:
+                            break
+                        continue
+                    miss = cand[k]
+                    for n in range(run + 1, MAX_NUMBER + 1):
+                        deaths[n] += miss in assassins
+                    break
+                for n in range(1, MAX_NUMBER + 1):
+                    found[n] += min(run, n)
+            for n in range(1, min(nt, MAX_NUMBER) + 1):
+                expected = found[n] / SAMPLES
+                value = expected - self.assassin_weight * deaths[n] / SAMPLES
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, j, n, expected)
+        if best is None:
+            return None
+        _value, j, n, expected = best
+        meant = sorted(targets, key=lambda c: -board.rows[c][j])[:n]
+        return ClueChoice(self.partner.clues[j], n, tuple(meant), round(expected, 3))

@@ -1,0 +1,74 @@
+"""The guesser: which cards to touch for a partner's clue, best first.
+
+A card's score is its association with the clue, less the chance our own key
+gives that it is the partner's assassin (Duet's key card: a card that is an
+assassin on our side is one on theirs a third of the time, a bystander 1 in 13)
+weighed by ``caution``. Cards our partner cannot mean are never touched: covered
+ones, and those where we already found a bystander.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .knowledge import Knowledge
+
+if TYPE_CHECKING:
+    from .core import Board, Partner
+
+# P(the partner's side shows the assassin | our side shows G, T, B): the key card's pairs.
+ASSASSIN_GIVEN = {"G": 1 / 9, "T": 1 / 13, "B": 1 / 3}
+# P(the partner's side shows an agent | ours): GG 3 of 9, TG 5 of 13, BG 1 of 3.
+AGENT_GIVEN = {"G": 3 / 9, "T": 5 / 13, "B": 1 / 3}
+
+
+class Guesser:
+    """Ranks cards for a clue (see the module's docstring)."""
+
+    def __init__(self, partner: Partner, caution: float = 1.0) -> None:
+        self.partner = partner
+        self.caution = caution
+        self.assassin_weight = 3.0 * caution  # standardised units per unit of probability
+
+    def _prior(self, know: Knowledge, cell: int) -> float:
+        return -self.assassin_weight * ASSASSIN_GIVEN[know.side[cell]]
+
+    def guesses(
+        self,
+        board: Board,
+        know: Knowledge,
+        clue: str,
+        number: int,
+        history: Sequence[tuple[str, int]] = (),
+    ) -> list[int]:
+        """Every card we may touch, best first, for ``clue`` ``number``. ``history``:
+        our partner's earlier clues to us, each with how many of its agents we have
+        not found yet; a card that fits an open one well ranks a little higher."""
+        j = self.partner.clue_index(clue)
+        past = [self.partner.clue_index(w) for w, left in history if left > 0]
+        cells = [c for c in range(25) if know.can_guess(c)]
+
+        def score(c: int) -> float:
+            s = board.score(c, j) + self._prior(know, c)
+            if past:
+                s += 0.2 * max(0.0, max(board.score(c, p) for p in past) - 2.0)
+            return s
+
+        return sorted(cells, key=lambda c: (-score(c), c))
+
+    def sudden_death(
+        self, board: Board, know: Knowledge, history: Sequence[tuple[str, int]] = ()
+    ) -> list[int]:
+        """Cards for sudden death, best first: no clue now, so the card that best fits
+        an earlier clue of the partner's with agents still unfound (``history`` as
+        for ``guesses``), weighed by what our own key says of it."""
+        past = [self.partner.clue_index(w) for w, left in history if left > 0]
+        cells = [c for c in range(25) if know.can_guess(c)]
+
+        def score(c: int) -> float:
+            fit = max((board.score(c, p) for p in past), default=0.0)
+            agent = AGENT_GIVEN[know.side[c]]
+            return fit + 2.0 * agent + self._prior(know, c)
+
+        return sorted(cells, key=lambda c: (-score(c), c))

@@ -1,0 +1,98 @@
+"""The association table of one language: board word x clue word -> score.
+
+A file is ``MAGIC``, a little-endian u32 length, a JSON header of that many bytes,
+then one signed byte per (board word, clue word), board-major: row ``i`` holds the
+scores of board word ``i`` against every clue word. A score is a standardised
+association times ``header["scale"]``; the values ``REFUSED`` and up (below
+``MIN_SCORE``) say that the clue may not be given while that board word is
+visible, and why. The build script (scripts/partner_build.py) writes it; the
+device only reads it, memory-mapped, with no numpy.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import mmap
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MAGIC = b"KSPARTNER1\n"
+DATA_DIR = Path(__file__).with_name("data")
+# Codes below every score: why a clue is refused beside a board word.
+REASONS = ("too_close", "same_stem", "same_reading", "same_kanji")
+REFUSED = -128  # REFUSED + REASONS.index(reason)
+MIN_SCORE = REFUSED + 8
+MAX_SCORE = 127
+
+
+def word_list_digest(words: tuple[str, ...] | list[str]) -> str:
+    """The SHA-256 of a word list's words (NFC, one a line): the table's key to its list."""
+    return hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()
+
+
+def reason_of(value: int) -> str | None:
+    """The refusal a stored value stands for, or None for a score."""
+    if value >= MIN_SCORE:
+        return None
+    return REASONS[value - REFUSED]
+
+
+def encode(header: dict[str, Any], rows: list[bytes]) -> bytes:
+    """The file's bytes: the header (keys sorted, so a build is byte-for-byte) and rows."""
+    n_clues = len(header["clues"])
+    if len(rows) != len(header["board"]) or any(len(r) != n_clues for r in rows):
+        raise ValueError("a table has one row per board word, one byte per clue word")
+    blob = json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    head = blob.encode("utf-8")
+    return MAGIC + struct.pack("<I", len(head)) + head + b"".join(rows)
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table opened for reading; ``row(i)`` is board word ``i``'s signed scores."""
+
+    header: dict[str, Any]
+    data: memoryview  # signed bytes, len(board) * len(clues)
+
+    @property
+    def board_words(self) -> list[str]:
+        return self.header["board"]
+
+    @property
+    def clue_words(self) -> list[str]:
+        return self.header["clues"]
+
+    @property
+    def scale(self) -> float:
+        return float(self.header["scale"])
+
+    def row(self, board_index: int) -> memoryview:
+        n = len(self.header["clues"])
+        return self.data[board_index * n : (board_index + 1) * n]
+
+
+def parse(blob: bytes | mmap.mmap, origin: str = "") -> Table:
+    if blob[: len(MAGIC)] != MAGIC:
+        raise ValueError(f"{origin}: not a keystand partner table")
+    (size,) = struct.unpack_from("<I", blob, len(MAGIC))
+    start = len(MAGIC) + 4
+    header = json.loads(bytes(blob[start : start + size]).decode("utf-8"))
+    data = memoryview(blob)[start + size :].cast("b")
+    if len(data) != len(header["board"]) * len(header["clues"]):
+        raise ValueError(f"{origin}: the table is cut short or too long")
+    return Table(header, data)
+
+
+def path_for(lang: str) -> Path:
+    return DATA_DIR / f"{lang}.table"
+
+
+def open_table(lang: str) -> Table:
+    """Memory-map a language's table (read-only pages, shared and paged in as used)."""
+    path = path_for(lang)
+    with path.open("rb") as fh:
+        mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    return parse(mapped, path.name)

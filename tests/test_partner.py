@@ -1,0 +1,297 @@
+"""The AI partner (issue 19): its tables, clue checks, giver, guesser and commands."""
+
+import functools
+import json
+
+import pytest
+import snowballstemmer
+
+from keystand.books.words import deal
+from keystand.books.words import load as load_words
+from keystand.partner import Knowledge, Partner, PartnerError
+from keystand.partner.selfplay import play_game
+from keystand.partner.table import MIN_SCORE, path_for, word_list_digest
+from keystand.rules.actions import Clue
+from keystand.rules.game import apply, new_game
+from keystand.rules.keycode import encode
+from keystand.rules.keygen import seeded_layout
+from keystand.rules.layout import Layout, cell_index, cell_name
+from keystand.rules.setup import Rules
+from wordcheck import ja_word
+
+BUILT = [lang for lang in ("en", "fi", "ja") if path_for(lang).exists()]
+
+
+@pytest.fixture(scope="module", params=BUILT)
+def partner(request):
+    return Partner.load(request.param)
+
+
+def _board(partner, seed):
+    words = deal(load_words(partner.lang), seed)
+    return words, partner.board(words)
+
+
+@functools.cache
+def _stem(lang):
+    if lang == "en":
+        return functools.cache(snowballstemmer.stemmer("english").stemWord)
+    return None
+
+
+def test_each_table_was_built_from_its_current_word_list():
+    assert "en" in BUILT
+    for lang in BUILT:
+        words = load_words(lang)
+        blob = path_for(lang).read_bytes()
+        assert len(blob) <= 5 * 1024 * 1024, f"{lang}: table over 5 MB"
+        table = Partner.load(lang).table
+        assert table.header["list_sha256"] == word_list_digest(words.words), (
+            f"{lang}: the word list changed; run scripts/partner_build.py {lang}"
+        )
+        assert table.board_words == list(words.words)
+        assert table.header["sources"]
+
+
+def test_a_changed_word_list_is_refused(monkeypatch):
+    real = load_words("en")
+    changed = type(real)(real.lang, real.id, (*real.words[:-1], "zeppelin"))
+    monkeypatch.setattr("keystand.books.words.load", lambda lang: changed)
+    with pytest.raises(PartnerError) as err:
+        Partner.load("en")
+    assert err.value.reason == "stale_table"
+
+
+def test_unknown_board_word_is_refused(partner):
+    words, _ = _board(partner, 1)
+    with pytest.raises(PartnerError) as err:
+        partner.board((*words[:24], "notaboardword"))
+    assert err.value.reason == "unknown_board_word" and err.value.cell == 24
+
+
+def test_check_clue_says_why_and_where(partner):
+    words, board = _board(partner, 2)
+    visible = range(25)
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, words[7].upper(), visible)
+    assert (err.value.reason, err.value.cell) == ("same_word", 7)
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, "qqqzzzxx", visible)
+    assert err.value.reason == "unknown_word"
+    # a refused pair stored in the table is refused with its reason and cell
+    for cell in range(25):
+        refused = [j for j in range(len(partner.clues)) if board.rows[cell][j] < MIN_SCORE]
+        if refused:
+            with pytest.raises(PartnerError) as err:
+                partner.check_clue(board, partner.clues[refused[0]], visible)
+            assert err.value.cell == cell
+            assert err.value.reason in ("too_close", "same_stem", "same_reading", "same_kanji")
+            # once that card is covered, the clue is fine
+            partner.check_clue(board, partner.clues[refused[0]],
+                               [c for c in visible if board.rows[c][refused[0]] >= MIN_SCORE])
+            break
+    else:
+        pytest.fail("no refused pair on the board")
+
+
+def _kanji(text):
+    return {ch for ch in text if "\u4e00" <= ch <= "\u9fff"}
+
+
+def _independent_problems(lang, clue, words):
+    """The build's refusals re-checked with other tools: Snowball (en), UniDic (ja)."""
+    stem = _stem(lang)
+    out = []
+    for w in words:
+        w = w.casefold()
+        if clue in w or w in clue:
+            out.append(f"{clue} / {w}: one inside the other")
+        if stem and stem(clue) == stem(w):
+            out.append(f"{clue} / {w}: same stem")
+        if lang == "ja":
+            if _kanji(clue) & _kanji(w):
+                out.append(f"{clue} / {w}: a kanji in common")
+            if ja_word(clue).reading and ja_word(clue).reading == ja_word(w).reading:
+                out.append(f"{clue} / {w}: the same reading")
+    return out
+
+
+def _check_boards(partner, seeds):
+    stem = _stem(partner.lang)
+    problems = []
+    for seed in seeds:
+        words, board = _board(partner, seed)
+        for j in board.allowed[:: max(1, len(board.allowed) // 300)]:
+            problems += _independent_problems(partner.lang, partner.clues[j], words)
+        layout = seeded_layout(seed)
+        for seat in ("A", "B"):
+            choice = partner.giver.clue(board, Knowledge.fresh(seat, layout.side(seat)), seed=seed)
+            assert choice is not None
+            problems += _independent_problems(partner.lang, choice.word, words)
+            assert stem is None or choice.word not in words
+    assert not problems, problems[:10]
+
+
+def test_given_clues_pass_independent_checks(partner):
+    _check_boards(partner, range(8))
+
+
+@pytest.mark.slow
+def test_given_clues_pass_independent_checks_on_thousands_of_boards(partner):
+    _check_boards(partner, range(1000, 3000))
+
+
+def test_clue_targets_are_the_givers_own_unfound_agents(partner):
+    for seed in range(30):
+        _words, board = _board(partner, seed)
+        layout = seeded_layout(seed)
+        seat = "AB"[seed % 2]
+        side = layout.side(seat)
+        greens = [i for i in range(25) if side[i] == "G"]
+        found = tuple(greens[: seed % 5])
+        choice = partner.giver.clue(board, Knowledge.fresh(seat, side, found), seed=seed)
+        assert choice is not None
+        assert 1 <= choice.number == len(choice.targets)
+        assert set(choice.targets) <= set(greens) - set(found)
+        assert choice.word in partner.clues
+    side = seeded_layout(0).side("A")
+    everything = tuple(i for i in range(25) if side[i] == "G")
+    _, board = _board(partner, 0)
+    assert partner.giver.clue(board, Knowledge.fresh("A", side, everything)) is None
+
+
+def test_the_giver_sees_only_its_own_side(partner):
+    """Two keys with the same side for A and different sides for B: A's clue is the same."""
+    words, board = _board(partner, 5)
+    a = seeded_layout(5)
+    pairs = list(a.pairs)
+    # swap B's roles between two cells where A's roles match, so B's side differs
+    swaps = [(i, j) for i in range(25) for j in range(i + 1, 25)
+             if pairs[i][0] == pairs[j][0] and pairs[i][1] != pairs[j][1]]
+    i, j = swaps[0]
+    pairs[i], pairs[j] = pairs[i][0] + pairs[j][1], pairs[j][0] + pairs[i][1]
+    b = Layout(pairs)
+    assert a.side("A") == b.side("A") and a.side("B") != b.side("B")
+    clues = []
+    for layout in (a, b):
+        state = new_game(layout, Rules(), words)
+        clues.append(partner.giver.clue(board, Knowledge.of(state, "A"), seed=1))
+    assert clues[0] == clues[1]
+
+
+def test_guesser_never_touches_covered_or_own_bystander_cards(partner):
+    words, board = _board(partner, 9)
+    layout = seeded_layout(9)
+    state = new_game(layout, Rules(), words)
+    giver = "A"
+    choice = partner.giver.clue(board, Knowledge.of(state, giver), seed=0)
+    state, _ = apply(state, Clue(giver, choice.number, choice.word))
+    from keystand.rules.actions import Guess
+
+    # B guesses A's bystander: B's mark there; and an agent gets covered
+    by = next(c for c in range(25) if layout.role(c, giver) == "T")
+    ag = next(c for c in range(25) if layout.role(c, giver) == "G")
+    state, _ = apply(state, Guess("B", ag))
+    state, _ = apply(state, Guess("B", by))
+    state, _ = apply(state, Clue("B", 1, None))
+    state, _ = apply(state, Guess("A", next(c for c in range(25) if layout.role(c, "B") == "G"
+                                             and not state.out_of_play(c))))
+    know = Knowledge.of(state, "B")
+    for clue in partner.clues[:50]:
+        ranked = partner.guesser.guesses(board, know, clue, 2)
+        assert ag not in ranked and by not in ranked
+        assert all(not state.out_of_play(c) for c in ranked)
+    ranked = partner.guesser.sudden_death(board, know, [(choice.word, choice.number)])
+    assert ag not in ranked and by not in ranked
+
+
+def test_guesser_finds_what_the_giver_means_without_noise(partner):
+    hits = total = 0
+    for seed in range(12):
+        _words, board = _board(partner, seed)
+        layout = seeded_layout(seed)
+        choice = partner.giver.clue(board, Knowledge.fresh("A", layout.side("A")), seed=seed)
+        ranked = partner.guesser.guesses(
+            board, Knowledge.fresh("B", layout.side("B")), choice.word, choice.number
+        )
+        hits += len(set(ranked[: choice.number]) & set(choice.targets))
+        total += choice.number
+    # the guesser also weighs its own key (a card that is an assassin on its side),
+    # so it may rank a meant card lower than the giver expects
+    assert hits >= 0.75 * total
+
+
+def test_selfplay_without_noise_finds_most_agents(partner):
+    results = [play_game(partner, g, noise=0.0) for g in range(4)]
+    assert not any(r.assassin for r in results)
+    assert sum(r.agents for r in results) >= 12 * len(results)
+
+
+def test_completion(partner):
+    some = partner.clues[100]
+    got = partner.complete(some[:2])
+    assert got and all(w.startswith(some[:2]) for w in got)
+    assert partner.complete("") == []
+
+
+def _cli_board(lang, seed):
+    words = deal(load_words(lang), seed)
+    layout = seeded_layout(seed)
+    return words, layout, ["--lang", lang, "--key", encode(layout), "--words", ",".join(words)]
+
+
+def test_cli_clue_and_guess(cli):
+    words, layout, args = _cli_board("en", 4)
+    out = cli("partner", "clue", *args, "--seat", "B", "--found", "a1", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    clue = json.loads(out.stdout)
+    assert set(clue) == {"word", "number", "targets"} and clue["number"] == len(clue["targets"])
+    for cell in clue["targets"]:
+        assert layout.role(cell_index(cell), "B") == "G" and cell != "a1"
+    out = cli("partner", "guess", *args, "--seat", "A", "--clue", clue["word"],
+              str(clue["number"]))
+    assert out.returncode == 0, out.stderr
+    cells = json.loads(out.stdout)["cells"]
+    assert len(cells) == clue["number"] and all(cell_index(c) >= 0 for c in cells)
+    same = cli("partner", "guess", *args, "--seat", "A", "--clue", words[3], "1")
+    assert same.returncode == 2 and same.stderr.count("\n") == 1 and not same.stdout
+    assert cell_name(3) not in same.stderr or words[3] in same.stderr
+    unknown = cli("partner", "guess", *args, "--seat", "A", "--clue", "qqqzzzxx", "1")
+    assert unknown.returncode == 2 and "vocabulary" in unknown.stderr
+
+
+def test_cli_selfplay(cli):
+    out = cli("partner", "selfplay", "--lang", "en", "--games", "2", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert set(got) == {"games", "wins", "assassin", "agents_mean"} and got["games"] == 2
+    assert cli("partner", "selfplay", "--lang", "en", "--games", "0").returncode == 2
+
+
+def test_cli_refuses_an_unknown_board_word(cli):
+    words, _layout, args = _cli_board("en", 4)
+    args[-1] = ",".join((*words[:24], "zzzzword"))
+    out = cli("partner", "clue", *args, "--seat", "A")
+    assert out.returncode == 2 and "zzzzword" in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_japanese_clues_by_their_kana_reading():
+    partner = Partner.load("ja")
+    readings = partner.table.header["readings"]
+    by_reading: dict[str, list[int]] = {}
+    for j, r in enumerate(readings):
+        by_reading.setdefault(r, []).append(j)
+    unique = next(r for r, js in by_reading.items() if len(js) == 1 and r != partner.clues[js[0]])
+    assert partner.clue_index(unique) == by_reading[unique][0]
+    assert partner.clues[by_reading[unique][0]] in partner.complete(unique[:2], limit=10_000)
+    clues = set(partner.clues)
+    shared = next(r for r, js in by_reading.items() if len(js) > 1 and r not in clues)
+    with pytest.raises(PartnerError) as err:
+        partner.clue_index(shared)
+    assert err.value.reason == "ambiguous_reading"
+    # a board word typed as its reading is that word
+    words, board = _board(partner, 3)
+    reading = partner.table.header["board_readings"][partner.table.board_words.index(words[5])]
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, reading, range(25))
+    assert (err.value.reason, err.value.cell) == ("same_word", 5)
