@@ -140,7 +140,7 @@ def test_the_ais_touches_show_one_at_a_time_and_each_waits_for_a_press():
     assert played[-1].word == "MIXED" and played[-1].number == 2
     view = s.views()["A"]
     lines = screen_lines(view)
-    assert lines[lines.index("AI touches:") + 1] == WORDS[2]
+    assert lines[lines.index("AI touches:") + 1] == WORDS[2].upper()
     assert "Cover it with" in lines
     assert view.cursor == seat_index(2, "A")  # the card it touches, framed on the key
     s.control("A", "right")  # the knob does not move the AI's choice
@@ -148,7 +148,7 @@ def test_the_ais_touches_show_one_at_a_time_and_each_waits_for_a_press():
     s.control("A", "press")
     assert s.state.agents[2] == "B"
     lines = screen_lines(s.views()["A"])
-    assert WORDS[5] in lines and "token to AI," in lines
+    assert WORDS[5].upper() in lines and "token to AI," in lines
     s.control("A", "press")  # a bystander: the AI's turn ends
     assert s.state.bystander_guessers(5) == ("B",)
     assert s.state.phase == "clue" and s.state.agents[4] is None
@@ -215,7 +215,7 @@ def test_the_debrief_says_what_the_ai_meant_and_never_shows_its_key():
     lines = screen_lines(view)
     assert lines[0] == "What the AI meant"
     said = " ".join(lines[1:])
-    assert said.startswith("SPIES 9:") and all(w in said for w in words(B_GREENS))
+    assert said.startswith("SPIES 9:") and all(w.upper() in said for w in words(B_GREENS))
     s.control("A", "right")
     assert s.views()["A"].panel is None  # back to the own key
     assert s.views()["A"].side == turned(LAYOUT.side("A"), "A")
@@ -400,4 +400,4 @@ def test_a_resumed_turn_asks_the_ai_again_and_goes_on_where_it_was():
     game = SoloGame(partner, WORDS, "B", "en", rank(LAYOUT))
     again = Session(s.state, lambda a, st: None, solo=game)
     lines = screen_lines(again.views()["A"])
-    assert lines[lines.index("AI touches:") + 1] == WORDS[4]  # not 2 again
+    assert lines[lines.index("AI touches:") + 1] == WORDS[4].upper()  # not 2 again

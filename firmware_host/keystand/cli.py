@@ -514,10 +514,15 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = _checked_config(args.config)
+    from .app.ai_partner import load_partner
     from .app.daemon import build_daemon, install_signal_handlers, run_stdin_driver
 
     daemon = build_daemon(
-        config, "sim" if args.simulate else "pi", Path(args.state_dir), key=args.key
+        config,
+        "sim" if args.simulate else "pi",
+        Path(args.state_dir),
+        key=args.key,
+        partner=load_partner,
     )
     install_signal_handlers(daemon)
     if args.simulate:
@@ -539,6 +544,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     other = _other_panels(config, path)
     if other is not None:
         configs.append(_checked_config(other))
+    from .app.ai_partner import load_partner
     from .web.server import serve
     from .web.simulator import Simulator
     from .web.state import StateFolder, StateFolderError, default_folder
@@ -549,7 +555,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     host = args.host or config.web.address
     port = config.web.port if args.port is None else args.port
-    sim = Simulator(configs, folder, key=args.key)
+    sim = Simulator(configs, folder, key=args.key, partner=load_partner)
     try:
         server = serve(sim, host, port)
     except OSError as exc:

@@ -94,7 +94,8 @@ class ClueEntry:
     def _changed(self, keep: Item | None) -> None:
         """After the typed text changed: new completions, the encoder where it was."""
         found = self.complete(self.typed) if len(self.typed) >= COMPLETE_FROM else []
-        self.completions = list(dict.fromkeys(found))[:COMPLETIONS]
+        # Upper case, as the letters are dialled (the engine reads either case).
+        self.completions = list(dict.fromkeys(w.upper() for w in found))[:COMPLETIONS]
         items = self.items()
         self.index = items.index(keep) if keep in items else self._first_letter()
 

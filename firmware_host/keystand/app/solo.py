@@ -50,6 +50,7 @@ class Know:
     found: frozenset[int]  # cells covered by an agent card
     bystanders: tuple[tuple[Seat, ...], ...]  # per cell: the seats a bystander token points to
     tokens_left: int
+    found_by: tuple[Seat | None, ...] = (None,) * 25  # per cell: who found its agent (public)
 
 
 class Given(Protocol):
@@ -156,6 +157,7 @@ class SoloGame:
             found=frozenset(i for i in range(25) if state.agents[i] is not None),
             bystanders=tuple(state.bystander_guessers(i) for i in range(25)),
             tokens_left=state.tokens_left,
+            found_by=state.agents,
         )
 
     # ---------------------------------------------------------- the AI gives

@@ -356,7 +356,8 @@ def counts(view: SeatView) -> list[str]:
         template = _("AI: %s") if view.clue_by == "ai" else _("You: %s")
         number = "" if view.clue is None else f" {view.clue}"
         room = MONO_COLUMN - fonts.width(template % "" + number)
-        lines.append(template % fonts.clip(view.clue_word, room) + number)
+        # Upper case as on the cards' faces, whatever case the partner's vocabulary keeps.
+        lines.append(template % fonts.clip(view.clue_word.upper(), room) + number)
     elif view.clue is not None:
         lines.append(_("Clue %d") % view.clue)
     if view.dial is not None:
@@ -602,7 +603,7 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
 def _ai_touch(word: str, what: str) -> list[str]:
     return [
         _("AI touches:"),
-        fonts.clip(word, MONO_COLUMN),
+        fonts.clip(word.upper(), MONO_COLUMN),  # as the card's face prints it
         *(_(line) for line in AI_TOUCH.get(what, AI_TOUCH["bystander"])),
         _("then press"),
     ]
@@ -688,7 +689,8 @@ def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:
     else:
         lines = [_("What the AI meant")]
     for word, number, targets in panel.clues:
-        head = f"{word} {number}"
+        head = f"{word.upper()} {number}"
+        targets = tuple(t.upper() for t in targets)
         if not targets:
             lines.append(fonts.clip(head, room))
             continue

@@ -1,0 +1,91 @@
+"""The AI partner of ``keystand.partner`` behind app/solo.py's ``Partner`` protocol.
+
+The engine speaks in cells and vocabulary indices and ranks every card; the
+table's solo game wants words, the cells the AI will touch in order, and one
+card in sudden death. This module is the whole of that translation, so the app
+never reaches into the engine and the engine never learns about the app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .solo import ClueRefused, Know, Partner
+
+if TYPE_CHECKING:
+    from ..partner.core import Board
+    from ..partner.core import Partner as Engine
+    from ..partner.giver import ClueChoice
+    from ..partner.knowledge import Knowledge
+
+# The menu's level as the engine's caution (0.5 bold .. 2 careful, docs/partner.md):
+# an easy partner gives safer, smaller clues and touches warily; a hard one
+# stretches its clues further and risks more on them.
+CAUTION = {"easy": 1.5, "normal": 1.0, "hard": 0.6}
+_BIT = {"A": 1, "B": 2}
+
+
+def load_partner(lang: str, level: str) -> Partner:
+    """The daemon's ``PartnerLoader``: the engine for ``lang`` at ``level``. The
+    engine is imported here, only when a solo game asks for it."""
+    from ..partner.core import Partner as Engine
+
+    if level not in CAUTION:
+        raise ValueError(f"unknown AI level {level!r} (choose {', '.join(CAUTION)})")
+    return EnginePartner(Engine.load(lang, caution=CAUTION[level]))
+
+
+class EnginePartner:
+    """``keystand.partner``'s giver and guesser as app/solo.py asks for them."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def board(self, words: Sequence[str]) -> Board:
+        return self.engine.board(words)
+
+    def clue(self, board: Board, know: Know, seed: int) -> ClueChoice | None:
+        return self.engine.giver.clue(board, _knowledge(know), seed=seed)
+
+    def check_clue(self, board: Board, text: str, visible: Sequence[str]) -> str:
+        from ..partner.core import PartnerError
+
+        showing = set(visible)
+        cells = [i for i, word in enumerate(board.words) if word in showing]
+        try:
+            index = self.engine.check_clue(board, text, cells)
+        except PartnerError as exc:
+            raise ClueRefused(str(exc), exc.reason, exc.cell) from None
+        return self.engine.clues[index]
+
+    def guesses(
+        self, board: Board, know: Know, word: str, number: int, history: Sequence[tuple[str, int]]
+    ) -> list[int]:
+        # The engine ranks every card it may touch; like its self-play, the AI
+        # touches as many as the clue's number (a wrong touch ends the turn anyway).
+        # ``history`` counts each earlier clue's number as still open: the table
+        # does not say which of its agents the AI found for it.
+        ranked = self.engine.guesser.guesses(board, _knowledge(know), word, number, history)
+        return ranked[: max(number, 1)]
+
+    def sudden_death(self, board: Board, know: Know) -> int:
+        return self.engine.guesser.sudden_death(board, _knowledge(know, sudden=True))[0]
+
+    def complete(self, prefix: str) -> list[str]:
+        return self.engine.complete(prefix)
+
+
+def _knowledge(know: Know, sudden: bool = False) -> Knowledge:
+    """The engine's view of one seat from the app's: the same facts, other shapes."""
+    from ..partner.knowledge import Knowledge
+
+    return Knowledge(
+        seat=know.seat,
+        side=know.side,
+        found=tuple(i in know.found for i in range(25)),
+        marks=tuple(sum(_BIT[s] for s in seats) for seats in know.bystanders),
+        found_by=know.found_by,
+        tokens_left=know.tokens_left,
+        sudden_death=sudden,
+    )
