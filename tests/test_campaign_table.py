@@ -54,6 +54,21 @@ def test_a_team_named_at_the_table_plays_and_records_its_first_mission(tmp_path)
         assert d["outcome"] == "won"
         assert t.messages() == {"A": "won_mission", "B": "won_mission"}
         assert t.lines("A")[3:5] == ["Prague: done", "3 missions open"]
+        # The knob after the game: the partner's key, then the team's record.
+        t.do("A right")
+        assert t.lines("A")[1] == "Partner's key"
+        assert t.lines("A")[-2:] == ["Knob: record", "Press: new game"]
+        t.do("A right")
+        best = f"Prague: best {d['score']}"
+        assert t.lines("A") == [
+            "Team Owb", "Games 1", "Wins 1", best, "Knob: your key", "Press: new game"
+        ]
+        view = device.daemon.session.views()["A"]
+        assert view.cursor is None and device.table.frame("A").getbbox() is not None
+        t.do("A right")  # round to this seat's own key
+        assert t.lines("A")[3:5] == ["Prague: done", "3 missions open"]
+        t.do("B left")  # B turns the other way: straight to the record
+        assert t.lines("B")[0] == "Team Owb" and t.lines("A")[0] != "Team Owb"
     finally:
         device.stop()
     with CampaignStore.in_folder(tmp_path) as store:

@@ -40,6 +40,8 @@ class Result:
     opened: int  # missions it opened
     tries: int  # games played on the mission so far
     best: int | None  # the mission's best score
+    games: int = 0  # the team's games, all missions
+    wins: int = 0  # ... and its wins
 
 
 class TableCampaign:
@@ -106,9 +108,10 @@ class TableCampaign:
         answer = record_game(
             self.store, self.book, team, bonuses, state, actions, f"table:{game_id}"
         )
-        p = progress(self.book, self.store.record(team))
+        record = self.store.record(team)
+        p = progress(self.book, record)
         mission = state.rules.mission
-        games = [g for g in self.store.record(team).games if g.mission == mission]
+        games = [g for g in record.games if g.mission == mission]
         scores = [g.score for g in games if g.score is not None]
         done = p.completed.get(mission)
         return Result(
@@ -119,6 +122,8 @@ class TableCampaign:
             opened=len(answer.get("unlocked", ())),
             tries=done.tries if done else len(games),
             best=max(scores) if scores else None,
+            games=len(record.games),
+            wins=sum(1 for g in record.games if g.outcome == "won"),
         )
 
     def close(self) -> None:

@@ -35,7 +35,7 @@ from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
-from ..screens.view import Message, Role, SeatView, SoloPanel, WordEntry
+from ..screens.view import Message, Role, SeatView, SoloPanel, TeamPanel, WordEntry
 from .campaign_table import Result
 from .clue_entry import ClueEntry
 from .code_entry import CodeEntry, NameEntry
@@ -90,6 +90,7 @@ class Session:
         self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
         self.showing_qr: dict[Seat, bool] = {"A": False, "B": False}
         self.debrief: dict[Seat, bool] = {"A": False, "B": False}  # the partner's key
+        self.team_page: dict[Seat, bool] = {"A": False, "B": False}  # the team's record
         self.legend: dict[Seat, bool] = {"A": legend, "B": legend}
         self.pending_load: GameCode | None = None  # a scanned code waiting for confirmation
         self.settings = settings or Settings.from_config(Game())
@@ -176,7 +177,7 @@ class Session:
         if kind in (Control.LEFT, Control.RIGHT):
             step = 1 if kind == Control.RIGHT else -1
             if role == Role.OVER:
-                self.debrief[seat] = not self.debrief[seat]
+                self._turn_debrief(seat, step)
             elif role == Role.CLUE:  # the giver dials a number (for the record)
                 dialled = self.dial[seat]
                 start = 1 if dialled is None else dialled + step
@@ -388,6 +389,14 @@ class Session:
             word_at=words.index(here.text) if here.kind == "word" else None,
             refusal=self.clue_refusal,
         )
+
+    def _turn_debrief(self, seat: Seat, step: int) -> None:
+        """After a game the knob turns through this seat's key, the partner's key
+        and, after a team's game, the team's record (and back the other way)."""
+        pages = 3 if self.result is not None else 2
+        page = 2 if self.team_page[seat] else int(self.debrief[seat])
+        page = (page + step) % pages
+        self.debrief[seat], self.team_page[seat] = page == 1, page == 2
 
     def _give(self, seat: Seat) -> None:
         """The giver records the clue (its number, when dialled)."""
@@ -666,6 +675,13 @@ class Session:
             )
             if self.solo is not None:
                 view = self._solo_view(self.solo, seat, view)
+            elif self.result is not None and self.state.phase == Phase.OVER:
+                r = self.result
+                if self.team_page[seat]:
+                    team = TeamPanel(r.team, r.games, r.wins, r.mission, r.best, r.tries)
+                    view = replace(view, team=team, cursor=None)
+                elif debrief:  # the knob goes on to the team's record
+                    view = replace(view, hint="over_team")
             menu, entry = self.menus[seat], self.entries[seat]
             if self.legend[seat]:
                 view = replace(view, legend=True)

@@ -29,7 +29,18 @@ from ..i18n import N_
 from . import diagnostics, fonts
 from .text import gettext as _
 from .text import ngettext
-from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN, Message, SeatView, SoloPanel, WordEntry
+from .view import (
+    AGENT,
+    BOTH,
+    MARK_MINE,
+    MARK_THEIRS,
+    OPEN,
+    Message,
+    SeatView,
+    SoloPanel,
+    TeamPanel,
+    WordEntry,
+)
 
 LINE = 8  # pixels per text line (the screen font is 8x8)
 MONO_COLUMN = 62  # the text column beside the mono key, in pixels
@@ -85,6 +96,8 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         return _word_entry(view.word_entry, width, height, g.colour)
     if view.panel is not None:
         return _text_screen(panel_lines(view.panel, width), width, height, g.colour)
+    if view.team is not None:
+        return _text_screen(team_lines(view.team, width), width, height, g.colour)
     img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"
@@ -340,6 +353,8 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         return word_entry_lines(view.word_entry)
     if view.panel is not None:
         return panel_lines(view.panel, width)
+    if view.team is not None:
+        return team_lines(view.team, width)
     return status_lines(view, g.lines + (len(counts(view)) if g.colour else 0))
 
 
@@ -378,7 +393,9 @@ def status_lines(view: SeatView, limit: int = MONO.lines) -> list[str]:
 
 def hint_lines(view: SeatView) -> list[str]:
     """What this seat does next, with the controls, for its role."""
-    kind = "over_debrief" if view.debrief else view.hint
+    kind = view.hint
+    if view.debrief and kind != "over_team":  # the partner's key: the knob turns back
+        kind = "over_debrief"
     return [_(line) for line in HINTS.get(kind, ())]
 
 
@@ -398,6 +415,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "sudden_wait": (N_("Sudden death:"), N_("partner guesses")),
     "over": (N_("Knob: partner's"), N_("key. Press:"), N_("new game")),
     "over_debrief": (N_("Knob: your key"), N_("Press: new game")),
+    # The partner's key, when a team's record comes next on the knob.
+    "over_team": (N_("Knob: record"), N_("Press: new game")),
     # Solo mode (app/solo.py): the AI's clue is on the screen; the human dials its own.
     "solo_guess": (N_("Knob to a word,"), N_("press to guess")),
     "solo_word": (N_("Your clue:"), N_("press to dial"), N_("a word")),
@@ -677,6 +696,21 @@ def _word_entry(entry: WordEntry, width: int, height: int, colour: bool) -> Imag
             fg = back
         fonts.draw_text(draw, (2, top), fonts.clip(line, width - 4), fg)
     return img
+
+
+def team_lines(team: TeamPanel, width: int = 128) -> list[str]:
+    """After a team's game: the team, its games and wins, the mission's best."""
+    room = width - 4
+
+    def fit(template: str, name: str, *rest: object) -> str:
+        return template % (fonts.clip(name, room - fonts.width(template % ("", *rest))), *rest)
+
+    lines = [fit(_("Team %s"), team.team), _("Games %d") % team.games, _("Wins %d") % team.wins]
+    if team.best is not None:
+        lines.append(fit(_("%s: best %d"), _(team.mission), team.best))
+    else:
+        lines.append(fit(_("%s: tries %d"), _(team.mission), team.tries))
+    return [*lines, _("Knob: your key"), _("Press: new game")]
 
 
 def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:

@@ -73,6 +73,19 @@ class SoloPanel:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamPanel:
+    """After a team's game, one turn of the knob past the partner's key: the
+    team's record, as a text screen."""
+
+    team: str
+    games: int
+    wins: int
+    mission: str  # the mission just played (its name)
+    best: int | None  # its best score, if it was ever won
+    tries: int
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     """Everything one seat's screen shows, and nothing of the other side's key."""
 
@@ -104,3 +117,4 @@ class SeatView:
     clue_by: str = ""  # solo: whose clue that is, "ai" or "you"
     word_entry: WordEntry | None = None  # solo: dialling a clue word instead of the key
     panel: SoloPanel | None = None  # solo: a text screen instead of the key
+    team: TeamPanel | None = None  # after a team's game: its record instead of the key
