@@ -38,10 +38,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# Menu order with a printer and a web server: new game, team, new team, mission,
-# bank, rules, language, brightness, key symbols, show QR, phone link, print slip,
-# load code, shut down, diagnostics.
-NEW_GAME, PHONE_LINK, PRINT_SLIP = 0, 10, 11
+# Menu order with a printer, a web server and the AI partner (person chosen):
+# new game, partner, team, new team, mission, bank, rules, language, brightness,
+# key symbols, show QR, phone link, print slip, load code, shut down, diagnostics.
+NEW_GAME, PARTNER, TEAM, PHONE_LINK, PRINT_SLIP = 0, 1, 2, 11, 12
 
 
 @dataclass

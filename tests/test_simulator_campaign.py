@@ -16,13 +16,13 @@ from browser_sim import (
     new_game_from_menu,
     start,
 )
+from browser_sim import TEAM as TEAM_ITEM  # the menu's Team item, after New game, Partner
 from helpers import run_cli
 from keystand.rules.gamecode import decode
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
 TEAM = "Rock <&> Roll"
-TEAM_ITEM = 1  # the menu's Team item, after New game
 
 
 @pytest.fixture
