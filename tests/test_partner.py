@@ -116,13 +116,18 @@ def _independent_problems(lang, clue, words):
     return out
 
 
-def _check_boards(partner, seeds):
+def _check_boards(partner, seeds, give_every=1):
+    """Every board: a spread of 300 of the clue words the table allows on it,
+    re-checked independently; every ``give_every``-th board also the clue the
+    giver chooses for each seat (the giver picks only from those allowed words)."""
     stem = _stem(partner.lang)
     problems = []
-    for seed in seeds:
+    for n, seed in enumerate(seeds):
         words, board = _board(partner, seed)
         for j in board.allowed[:: max(1, len(board.allowed) // 300)]:
             problems += _independent_problems(partner.lang, partner.clues[j], words)
+        if n % give_every:
+            continue
         layout = seeded_layout(seed)
         for seat in ("A", "B"):
             choice = partner.giver.clue(board, Knowledge.fresh(seat, layout.side(seat)), seed=seed)
@@ -138,7 +143,9 @@ def test_given_clues_pass_independent_checks(partner):
 
 @pytest.mark.slow
 def test_given_clues_pass_independent_checks_on_thousands_of_boards(partner):
-    _check_boards(partner, range(1000, 3000))
+    # 2,000 boards; the giver (about 30 ms a clue) on 200 of them, which keeps the
+    # suite's run in CI to minutes (docs/performance.md has the giver's timing).
+    _check_boards(partner, range(1000, 3000), give_every=10)
 
 
 def test_clue_targets_are_the_givers_own_unfound_agents(partner):
