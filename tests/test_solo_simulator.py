@@ -58,6 +58,8 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     assert sim.solo() == {"kind": "solo", "on": True, "ai": "B", "typing": False}
     words = sim.words()
     assert words["words"] == list(WORDS) and words["lang"] == "en"
+    # the status line names the AI's clue the human is reading, not "Either seat gives"
+    assert sim.status()["parts"][0] == "The AI (seat B) gives SPIES 9: seat A guesses"
     # Not the human's turn to give yet: the AI's clue is waiting for a guess.
     status, said = post(sim, "/clue", "MINE 6")
     assert status == 400 and said == "refused: not your clue"

@@ -177,6 +177,14 @@ class SoloGame:
             self._clue = (state.turns, given)
         return self._clue[1]
 
+    def shown_clue(self, state: GameState) -> Given | None:
+        """The AI's clue this turn if it was made already (never asks the engine:
+        safe from another thread)."""
+        made = self._clue
+        if made is None or made[0] != state.turns or not self.ai_gives(state):
+            return None
+        return made[1]
+
     def clue_given(self, state: GameState, given: Given) -> None:
         """The AI's clue was recorded: keep what it meant for the debrief."""
         targets = tuple(self.words[c] for c in given.targets if 0 <= c < 25)

@@ -217,7 +217,10 @@ class Simulator:
         return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
 
     def status(self) -> dict:
-        return page_model.status(self.daemon.state)
+        solo = self.daemon.session.solo
+        shown = solo.shown_clue(self.daemon.session.state) if solo is not None else None
+        ai_clue = (solo.ai, shown.word, shown.number) if solo and shown else None
+        return page_model.status(self.daemon.state, ai_clue)
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
