@@ -17,7 +17,7 @@ import io
 from ..campaign.progress import TeamRecord
 from ..rules.actions import Action, Guess
 from ..rules.game import GameState
-from ..rules.layout import SEATS, other
+from ..rules.layout import SEATS, Seat, other
 from ..rules.missions import MissionBook
 from ..rules.setup import AGENTS
 from ..rules.status import Outcome, Phase, Reason
@@ -33,7 +33,7 @@ def _count(n: int, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def status(state: GameState, ai_clue: tuple[str, str, int] | None = None) -> dict:
+def status(state: GameState, ai_clue: tuple[Seat, str, int] | None = None) -> dict:
     """Whose turn it is, the bank and the phase, as one line of parts. ``ai_clue``
     (solo: the AI's seat, its clue's word and number) is the clue on the human's
     screen that its first press will record."""
