@@ -344,6 +344,17 @@ def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
     page.select_option("#words-lang", "fi")
     fi = deal(load("fi"), rank(LAYOUT))
     page.wait_for_function(f"document.getElementById('word-0').innerText === {fi[0]!r}")
+    # the longest words of each list, on every card: each stays on one line
+    for lang in ("en", "fi"):
+        longest = sorted(load(lang).words, key=len)[-25:]
+        lines = page.evaluate(
+            """words => { showWords({lang: "fi", words, covers: words.map(() => "")});
+                 return [...document.querySelectorAll('.card')].map(c => {
+                   const r = document.createRange(); r.selectNodeContents(c.firstChild);
+                   return r.getClientRects().length; }); }""",
+            longest,
+        )
+        assert lines == [1] * 25, (lang, [w for w, n in zip(longest, lines, strict=True) if n != 1])
 
 
 def test_a_seat_shows_its_phone_link_and_says_phones_need_host(simulator, browser):
