@@ -232,11 +232,12 @@ class Simulator:
 
         session = self.daemon.session
         solo = session.solo
-        if solo is None:
-            return {"kind": "solo", "on": False}
+        if solo is None:  # "offered": the menu has Partner: AI (a hint says how)
+            return {"kind": "solo", "on": False, "offered": self.daemon.partner is not None}
         state = session.state
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
-        return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing}
+        over = state.phase == Phase.OVER
+        return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing, "over": over}
 
     def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
