@@ -38,10 +38,11 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# Menu order with a printer and a web server: new game, team, new team, mission,
-# bank, rules, language, brightness, key symbols, show QR, phone link, print slip,
-# load code, shut down, diagnostics.
-NEW_GAME, PHONE_LINK, PRINT_SLIP = 0, 10, 11
+# Menu order with a printer, a web server and an AI partner (keystand simulate
+# loads one; Partner is "person" until chosen): new game, partner, team, new team,
+# mission, bank, rules, language, brightness, key symbols, show QR, phone link,
+# print slip, load code, shut down, diagnostics.
+NEW_GAME, PHONE_LINK, PRINT_SLIP = 0, 11, 12
 
 
 @dataclass

@@ -22,7 +22,7 @@ from keystand.rules.gamecode import decode
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
 TEAM = "Rock <&> Roll"
-TEAM_ITEM = 1  # the menu's Team item, after New game
+TEAM_ITEM = 2  # the menu's Team item, after New game and Partner
 
 
 @pytest.fixture
