@@ -11,6 +11,7 @@ from babel.messages.pofile import write_po
 from fontTools.ttLib import TTFont
 
 from keystand import i18n
+from keystand.app.solo import CLUE_REASONS
 from keystand.app.views import seat_view
 from keystand.rules.game import new_game
 from keystand.rules.ranking import unrank
@@ -255,3 +256,17 @@ def test_a_refusal_is_said_in_the_tables_language():
     finally:
         text.use("en")
     assert keyscreen.message_lines(view.message) == ["Not now:", "partner guesses"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_every_clue_refusal_fits_the_clue_entrys_title(lang):
+    text.use(lang)
+    try:
+        titles = [
+            text.gettext("No: %s") % text.gettext(why) for why in keyscreen.CLUE_REFUSALS.values()
+        ]
+        assert set(keyscreen.CLUE_REFUSALS) >= set(CLUE_REASONS)  # each reason is said
+        too_long = [t for t in titles if fonts.width(t) > 124]
+        assert not too_long, f"{lang}: {too_long}"
+    finally:
+        text.use("en")

@@ -78,6 +78,13 @@ def test_check_clue_says_why_and_where(partner):
     with pytest.raises(PartnerError) as err:
         partner.check_clue(board, "qqqzzzxx", visible)
     assert err.value.reason == "unknown_word"
+    # a word of the card list that is not on this table is not "unknown": the
+    # vocabulary leaves the whole card list out, and the player is told so
+    dealt = set(words)
+    other = next(w for w in load_words(partner.lang).words if w not in dealt)
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, other, visible)
+    assert err.value.reason == "card_word"
     # a refused pair stored in the table is refused with its reason and cell
     for cell in range(25):
         refused = [j for j in range(len(partner.clues)) if board.rows[cell][j] < MIN_SCORE]

@@ -344,6 +344,17 @@ def test_word_cards_follow_the_game_and_the_chosen_list(simulator, browser):
     page.select_option("#words-lang", "fi")
     fi = deal(load("fi"), rank(LAYOUT))
     page.wait_for_function(f"document.getElementById('word-0').innerText === {fi[0]!r}")
+    # the longest words of each list, on every card: each stays on one line
+    for lang in ("en", "fi"):
+        longest = sorted(load(lang).words, key=len)[-25:]
+        lines = page.evaluate(
+            """words => { showWords({lang: "fi", words, covers: words.map(() => "")});
+                 return [...document.querySelectorAll('.card')].map(c => {
+                   const r = document.createRange(); r.selectNodeContents(c.firstChild);
+                   return r.getClientRects().length; }); }""",
+            longest,
+        )
+        assert lines == [1] * 25, (lang, [w for w, n in zip(longest, lines, strict=True) if n != 1])
 
 
 def test_a_seat_shows_its_phone_link_and_says_phones_need_host(simulator, browser):
@@ -390,3 +401,21 @@ def test_turning_a_token_over_in_the_analog_bank(start_simulator, browser, tmp_p
     while not same(panel(page, "A"), render(expected.views()["A"])):
         assert time.monotonic() < deadline, "the flip message never reached the panel"
         time.sleep(0.1)
+
+
+def test_the_page_says_how_to_start_a_solo_game_and_what_to_do_after_it(simulator, browser):
+    page = browser.new_page()
+    page.goto(simulator)
+    past_the_legend(page)
+    offer = page.locator("#solo-offer")
+    offer.wait_for(state="visible")  # a newcomer learns solo mode exists, and where
+    assert "Partner" in offer.inner_text() and "New game" in offer.inner_text()
+    assert page.locator("#solo").is_hidden()
+    menu_item(page, "A", 1)  # as the hint says: Partner, pressed to AI
+    page.click("#btn-A-back")
+    new_game_from_menu(page)
+    page.locator("#solo").wait_for(state="visible")
+    assert offer.is_hidden()
+    page.wait_for_function("document.getElementById('status').innerText.includes('The AI')")
+    assert "The AI (seat B) gives" in _status_line(page)
+    assert "The AI plays seat B" in page.inner_text("#solo-hint")

@@ -20,8 +20,8 @@ from keystand.rules.game import new_game
 from keystand.rules.layout import seat_index, turned
 from keystand.rules.ranking import rank
 from keystand.rules.setup import Rules
-from keystand.screens import text
-from keystand.screens.keyscreen import render, screen_lines
+from keystand.screens import fonts, text
+from keystand.screens.keyscreen import COLOUR_SIDE_ROOM, render, screen_lines, side_count
 from solo_double import TablePartner
 
 A_GREENS = [1, 2, 4, 6, 9, 15, 17, 19, 24]
@@ -80,6 +80,34 @@ def test_the_ais_clue_shows_on_the_humans_screen_and_the_first_press_records_it(
     assert (clue.seat, clue.number, clue.word) == ("B", 9, "SPIES")
     assert s.state.agents[8] == "A"
     assert "AI: SPIES 9" in screen_lines(s.views()["A"])  # still there while guessing
+
+
+def test_the_ai_seat_shows_the_clue_its_partner_is_reading_before_the_first_press():
+    s, _, _ = solo_session()
+    assert "AI: SPIES 9" in screen_lines(s.views()["A"])
+    assert screen_lines(s.views()["B"])[1:] == ["Its clues:", "SPIES 9"]  # not "No clue yet"
+    aim(s, 8)
+    s.control("A", "press")  # recorded: listed once, not twice
+    assert screen_lines(s.views()["B"])[1:] == ["Its clues:", "SPIES 9"]
+
+
+def test_a_long_clue_word_gets_a_line_of_its_own_and_is_not_cut():
+    long_word = "MOOTTORITIE"  # a Finnish compound: "AI: MOOTT… 9" told the player nothing
+    s, _, _ = solo_session(TablePartner({long_word: words(B_GREENS)}))
+    for size in ((128, 64), (128, 128)):
+        lines = screen_lines(s.views()["A"], *size)
+        assert lines[1:3] == ["AI:", "MOOTTORITIE 9"]
+        assert not any("…" in line for line in lines)
+        render(s.views()["A"], *size)
+    beside = screen_lines(s.views()["A"], 128, 128)[: side_count(s.views()["A"])]
+    assert beside == ["Tokens 9", "AI:"]  # the word goes below the colour key, at full width
+    assert all(fonts.width(line) <= COLOUR_SIDE_ROOM for line in beside)
+    text.use("fi")
+    try:
+        lines = screen_lines(s.views()["A"])
+        assert lines[1:3] == ["Teko:", "MOOTTORITIE 9"]
+    finally:
+        text.use("en")
 
 
 def test_the_ai_only_ever_learns_its_own_side_and_the_public_table():

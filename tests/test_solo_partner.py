@@ -109,3 +109,25 @@ def test_a_word_on_the_table_is_refused_with_why_and_costs_nothing(human):
     human.do("A hold")
     assert human.lines()[0].startswith("No: "), human.lines()
     assert d.state.tokens_left == tokens and human.dump()["seq"] == seq
+
+
+def test_a_clue_for_zero_keeps_the_ai_off_the_cards_the_word_fits(human):
+    d = human.device.daemon
+    solo = d.session.solo
+    assert solo is not None
+    know, visible = solo.know(d.state), solo.visible(d.state)
+    partner = solo.partner
+    words = [w for w in partner.engine.clues[:400] if w.isalpha()]
+    checked = 0
+    for word in words:
+        try:
+            partner.check_clue(solo.board, word, visible)
+        except ClueRefused:
+            continue
+        nearest = partner.guesses(solo.board, know, word, 3, ())  # what "WORD 3" touches
+        touch = partner.guesses(solo.board, know, word, 0, ())  # "none of mine are these"
+        assert len(touch) == 1 and touch[0] not in nearest, (word, touch, nearest)
+        checked += 1
+        if checked == 20:
+            break
+    assert checked == 20

@@ -55,9 +55,11 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     sim = page
     d = sim.daemon
     assert d.session.solo is not None
-    assert sim.solo() == {"kind": "solo", "on": True, "ai": "B", "typing": False}
+    assert sim.solo() == {"kind": "solo", "on": True, "ai": "B", "typing": False, "over": False}
     words = sim.words()
     assert words["words"] == list(WORDS) and words["lang"] == "en"
+    # the status line names the AI's clue the human is reading, not "Either seat gives"
+    assert sim.status()["parts"][0] == "The AI (seat B) gives SPIES 9: seat A guesses"
     # Not the human's turn to give yet: the AI's clue is waiting for a guess.
     status, said = post(sim, "/clue", "MINE 6")
     assert status == 400 and said == "refused: not your clue"
@@ -83,3 +85,16 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     settle(d)
     assert d.state.clue_word == "MINE" and d.state.clue_number == 6 and d.state.giver == "A"
     assert "AI touches:" in d.snapshot()["seats"]["A"]["lines"]
+
+
+def test_after_a_lost_solo_game_the_page_says_the_game_is_over(page):
+    from helpers import LAYOUT
+
+    sim = page
+    assassin = next(i for i in range(25) if LAYOUT.role(i, "B") == "B")  # A guesses B's side
+    step = "A right" if assassin > 12 else "A left"
+    for line in [step] * abs(assassin - 12) + ["A press"]:
+        sim.command(line)
+    settle(sim.daemon)
+    assert sim.daemon.state.phase == "over"
+    assert sim.solo() == {"kind": "solo", "on": True, "ai": "B", "typing": False, "over": True}

@@ -213,6 +213,13 @@ def test_the_status_line_names_whose_turn_it_is():
     assert page_model.status(state)["parts"][0] == "Seat B guesses (A's clue for 2, 1 right so far)"
     mission = page_model.status(new_game(LAYOUT, Rules(tokens=9, bystander_tokens=5)))
     assert "5 mistakes left" in mission["parts"]
+    last = page_model.status(new_game(LAYOUT, Rules(tokens=2, bystander_tokens=1)))
+    assert last["parts"][1:3] == ["2 tokens left", "1 mistake left"]  # not "1 mistakes left"
+    one = page_model.status(new_game(LAYOUT, Rules(tokens=1, bystander_tokens=1)))
+    assert one["parts"][1] == "1 token left"  # not "1 tokens left"
+    # solo: the AI's clue is on the human's screen before its first press records it
+    solo = page_model.status(new_game(LAYOUT, Rules()), ("B", "volcano", 2))
+    assert solo["parts"][0] == "The AI (seat B) gives VOLCANO 2: seat A guesses"
 
 
 def test_the_assassin_that_lost_the_game_covers_its_card_and_no_other():

@@ -26,6 +26,10 @@ CAUTION = {"easy": 1.5, "normal": 1.0, "hard": 0.6}
 _BIT = {"A": 1, "B": 2}
 
 
+# A clue for 0 keeps the AI off the cards the word fits best: this many of them.
+ZERO_AVOIDS = 3
+
+
 def load_partner(lang: str, level: str) -> Partner:
     """The daemon's ``PartnerLoader``: the engine for ``lang`` at ``level``. The
     engine is imported here, only when a solo game asks for it."""
@@ -67,6 +71,12 @@ class EnginePartner:
         # ``history`` counts each earlier clue's number as still open: the table
         # does not say which of its agents the AI found for it.
         ranked = self.engine.guesser.guesses(board, _knowledge(know), word, number, history)
+        if number == 0:
+            # "None of my agents": the cards the word fits best are the ones to keep
+            # off, so the AI touches its best card without a clue among the others.
+            avoid = set(ranked[:ZERO_AVOIDS])
+            best = self.engine.guesser.sudden_death(board, _knowledge(know), history)
+            return [c for c in best if c not in avoid][:1] or best[:1]
         return ranked[: max(number, 1)]
 
     def sudden_death(self, board: Board, know: Know) -> int:

@@ -340,6 +340,9 @@ class Session:
         if seat == solo.ai:
             over = state.phase == Phase.OVER
             clues = tuple((m.word, m.number, m.targets if over else ()) for m in solo.meant)
+            waiting = solo.ai_clue(state)  # on the human's screen already, not yet recorded
+            if waiting is not None:
+                clues += ((waiting.word, waiting.number, ()),)
             return replace(view, panel=SoloPanel("ai_seat", clues), cursor=None)
         if state.phase == Phase.OVER:
             pages = self._meant_pages()

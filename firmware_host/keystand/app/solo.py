@@ -31,6 +31,7 @@ LEVELS = ("easy", "normal", "hard")  # the menu's "Level": opaque to the app
 # Why the engine refused a clue word (ClueRefused.reason), the codes the screens translate.
 CLUE_REASONS = (
     "unknown_word",
+    "card_word",
     "ambiguous_reading",
     "same_word",
     "same_stem",
@@ -175,6 +176,14 @@ class SoloGame:
             given = self.partner.clue(self.board, self.know(state), seed=self.seed + state.turns)
             self._clue = (state.turns, given)
         return self._clue[1]
+
+    def shown_clue(self, state: GameState) -> Given | None:
+        """The AI's clue this turn if it was made already (never asks the engine:
+        safe from another thread)."""
+        made = self._clue
+        if made is None or made[0] != state.turns or not self.ai_gives(state):
+            return None
+        return made[1]
 
     def clue_given(self, state: GameState, given: Given) -> None:
         """The AI's clue was recorded: keep what it meant for the debrief."""

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .guesser import Guesser
 
 LANGS = ("en", "fi", "ja")
-CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
+CHECK_REASONS = ("unknown_word", "card_word", "ambiguous_reading", "same_word", *REASONS)
 
 
 class PartnerError(ValueError):
@@ -68,6 +68,8 @@ class Partner:
         self.clues: list[str] = table.clue_words
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
+        # The vocabulary leaves out every word of the card list, on the table or not.
+        self._card_words = set(self._board_index) | set(table.header.get("board_readings") or ())
         readings = table.header.get("readings")
         self._readings: dict[str, list[int]] = {}
         if readings:
@@ -125,7 +127,7 @@ class Partner:
 
     def clue_index(self, text: str) -> int:
         """The vocabulary index of a clue word (a kana reading for Japanese, when it
-        names one word only); raises PartnerError unknown_word/ambiguous_reading."""
+        names one word only); raises PartnerError unknown_word/card_word/ambiguous_reading."""
         word = fold(text)
         j = self._clue_index.get(word)
         if j is not None:
@@ -136,6 +138,11 @@ class Partner:
         if len(hits) > 1:
             names = ", ".join(self.clues[h] for h in hits[:5])
             raise PartnerError(f"'{text}' reads as several words ({names})", "ambiguous_reading")
+        if word in self._card_words:
+            raise PartnerError(
+                f"'{text}' is a word of the card list, which the partner's vocabulary leaves out",
+                "card_word",
+            )
         raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
 
     def check_clue(self, board: Board, text: str, visible: Iterable[int]) -> int:

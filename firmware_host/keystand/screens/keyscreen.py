@@ -63,6 +63,7 @@ MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, 0), lines=8)
 # Colour: the key at 16 px a cell, the counts beside it, the words below.
 COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
 COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key
+COLOUR_SIDE_ROOM = 128 - COLOUR_SIDE[0] - 2  # its width, in pixels
 GRID = (2, 2)  # the key's top left corner
 
 # Colour panel: the agents the brightest, bystanders dim, assassins red.
@@ -108,7 +109,7 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         draw_cell(draw, x, y, g, view.side[i], view.marks[i], view.cursor == i)
     lines = screen_lines(view, width, height)
     if g.colour:  # the counts beside the key, the rest below it
-        side = lines[: len(counts(view))]
+        side = lines[: side_count(view)]
         lines = lines[len(side) :]
         for n, line in enumerate(side):
             fonts.draw_text(draw, (COLOUR_SIDE[0], COLOUR_SIDE[1] + n * LINE), line, WHITE)
@@ -355,7 +356,18 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         return panel_lines(view.panel, width)
     if view.team is not None:
         return team_lines(view.team, width)
-    return status_lines(view, g.lines + (len(counts(view)) if g.colour else 0))
+    return status_lines(view, g.lines + (side_count(view) if g.colour else 0))
+
+
+def side_count(view: SeatView) -> int:
+    """How many of the counts fit the column beside the colour key: from the first
+    that is too wide (a solo clue), the rest go below the key, at full width."""
+    n = 0
+    for line in counts(view):
+        if fonts.width(line) > COLOUR_SIDE_ROOM:
+            break
+        n += 1
+    return n
 
 
 def counts(view: SeatView) -> list[str]:
@@ -370,9 +382,13 @@ def counts(view: SeatView) -> list[str]:
         # TRANSLATORS: solo mode, the AI's clue: "AI: VOLCANO 2" (the number follows).
         template = _("AI: %s") if view.clue_by == "ai" else _("You: %s")
         number = "" if view.clue is None else f" {view.clue}"
-        room = MONO_COLUMN - fonts.width(template % "" + number)
         # Upper case as on the cards' faces, whatever case the partner's vocabulary keeps.
-        lines.append(template % fonts.clip(view.clue_word.upper(), room) + number)
+        word = view.clue_word.upper()
+        if fonts.width(template % word + number) <= MONO_COLUMN:
+            lines.append(template % word + number)
+        else:  # a long word (Finnish compounds) gets the column's whole width, never cut
+            lines.append((template % "").rstrip())
+            lines.append(fonts.clip(word, MONO_COLUMN - fonts.width(number)) + number)
     elif view.clue is not None:
         lines.append(_("Clue %d") % view.clue)
     if view.dial is not None:
@@ -488,6 +504,9 @@ TAKE_FOR = {
 # Why the AI partner refused a clue word (app/solo.py ClueRefused.reason).
 CLUE_REFUSALS = {
     "unknown_word": N_("unknown word"),
+    # TRANSLATORS: a clue word refused because it is one of the game's card words
+    # (not on this table): the AI's vocabulary leaves the whole card list out.
+    "card_word": N_("a card word"),
     "ambiguous_reading": N_("unclear reading"),
     "same_word": N_("word on table"),
     "same_stem": N_("same stem"),

@@ -17,7 +17,7 @@ import io
 from ..campaign.progress import TeamRecord
 from ..rules.actions import Action, Guess
 from ..rules.game import GameState
-from ..rules.layout import SEATS, other
+from ..rules.layout import SEATS, Seat, other
 from ..rules.missions import MissionBook
 from ..rules.setup import AGENTS
 from ..rules.status import Outcome, Phase, Reason
@@ -29,8 +29,14 @@ LOST_BECAUSE = {
 }
 
 
-def status(state: GameState) -> dict:
-    """Whose turn it is, the bank and the phase, as one line of parts."""
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def status(state: GameState, ai_clue: tuple[Seat, str, int] | None = None) -> dict:
+    """Whose turn it is, the bank and the phase, as one line of parts. ``ai_clue``
+    (solo: the AI's seat, its clue's word and number) is the clue on the human's
+    screen that its first press will record."""
     rules = state.rules
     if state.phase == Phase.OVER:
         if state.outcome == Outcome.WON:
@@ -45,6 +51,9 @@ def status(state: GameState) -> dict:
         if state.clue_number is not None:
             clue += f" for {state.clue_number}"
         turn = f"Seat {state.guesser} guesses ({clue}, {state.correct} right so far)"
+    elif ai_clue is not None:
+        ai, word, number = ai_clue
+        turn = f"The AI (seat {ai}) gives {word.upper()} {number}: seat {other(ai)} guesses"
     else:
         givers = [s for s in SEATS if state.can_give_clue(s)]
         turn = (
@@ -54,9 +63,9 @@ def status(state: GameState) -> dict:
             if givers
             else "A clue is due"
         )
-    parts = [turn, f"{state.tokens_left} tokens left"]
+    parts = [turn, f"{_count(state.tokens_left, 'token')} left"]
     if rules.bystander_tokens < rules.tokens:  # a mission: bystander sides are mistakes
-        parts.append(f"{state.bystander_left} mistakes left")
+        parts.append(f"{_count(state.bystander_left, 'mistake')} left")
     parts.append(f"{state.agents_found} of {rules.win_threshold or AGENTS} agents found")
     return {
         "kind": "status",

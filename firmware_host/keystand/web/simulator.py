@@ -217,7 +217,10 @@ class Simulator:
         return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
 
     def status(self) -> dict:
-        return page_model.status(self.daemon.state)
+        solo = self.daemon.session.solo
+        shown = solo.shown_clue(self.daemon.session.state) if solo is not None else None
+        ai_clue = (solo.ai, shown.word, shown.number) if solo and shown else None
+        return page_model.status(self.daemon.state, ai_clue)
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
@@ -229,11 +232,12 @@ class Simulator:
 
         session = self.daemon.session
         solo = session.solo
-        if solo is None:
-            return {"kind": "solo", "on": False}
+        if solo is None:  # "offered": the menu has Partner: AI (a hint says how)
+            return {"kind": "solo", "on": False, "offered": self.daemon.partner is not None}
         state = session.state
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
-        return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing}
+        over = state.phase == Phase.OVER
+        return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing, "over": over}
 
     def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
