@@ -76,6 +76,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "clue_by",  # solo: whose clue, "ai" or "you"
         "word_entry",  # solo: the human's own clue word being dialled
         "panel",  # solo: the AI's clue log (its targets only after the game)
+        "team",  # after a team's game: its record and the clues given, all public
     }
     assert view.side == "".join(layout.seat_rows(seat))
     # Same table, same own side, different partner side: the same view and pixels,
