@@ -514,3 +514,23 @@ def test_a_book_can_carry_a_page_of_the_teams_campaign(tmp_path):
     )  # fmt: skip
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
     assert "no team 'nobody'" in missing.stderr
+
+
+def test_campaign_show_logs_the_clues_recorded_as_the_debrief_shows_them(tmp_path):
+    from keystand.campaign.progress import ClueRecord
+
+    with CampaignStore.in_folder(tmp_path) as store:
+        store.create_team("Cats", "duet")
+        aloud = [ClueRecord("A", None), ClueRecord("B", None)]
+        store.record_result("Cats", "g1", "prague", "lost", None, aloud)
+        dialled = [ClueRecord("A", None), ClueRecord("B", 3, "ocean"), ClueRecord("A", 2)]
+        store.record_result("Cats", "g2", "prague", "won", 20, dialled)
+        store.record_result("Cats", "g3", "berlin", "lost", None, [ClueRecord("B", 2, "ship", 1)])
+    shown = run_cli("campaign", "show", "Cats", "--state-dir", str(tmp_path))
+    assert shown.returncode == 0, shown.stderr
+    log = shown.stdout.split("clue log:\n")[1].splitlines()
+    assert [line.split("): ")[1] for line in log if "): " in line] == [
+        "A ?, B 3 ocean, A 2",
+        "B 2 ship+1",
+    ]
+    assert "None" not in shown.stdout

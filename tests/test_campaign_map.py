@@ -278,3 +278,52 @@ def test_the_page_panel_data_for_no_team_a_team_and_no_store(store):
         }
     ]
     assert _missions(panel["svg"])["prague"]["status"] == ["completed"]
+
+
+def test_the_page_panel_lists_the_newest_games_with_clues_recorded_first(store):
+    import datetime as dt
+
+    from keystand.campaign.progress import ClueRecord
+    from keystand.web import page_model
+
+    book = load_book()
+    store.create_team("Cats", "duet")
+    aloud = [ClueRecord("A", None), ClueRecord("B", None)]
+    store.record_result("Cats", "g0", "prague", "lost", None, aloud)  # nothing recorded
+    assert page_model.campaign(book, store.record("Cats"))["clue_log"] == []
+    day = dt.date(2026, 10, 31)
+    for n in range(1, page_model.CLUE_LOG_ROWS + 3):
+        clues = [ClueRecord("A", n, "ocean"), ClueRecord("B", None), ClueRecord("A", 2)]
+        won = n % 2 == 0
+        store.record_result(
+            "Cats",
+            f"g{n}",
+            "prague",
+            "won" if won else "lost",
+            20 + n if won else None,
+            clues,
+            today=day + dt.timedelta(days=n),
+        )
+    store.record_result(
+        "Cats",
+        "two",
+        "berlin",
+        "won",
+        15,
+        [ClueRecord("B", 2, "ship", 1, "star")],
+        today=dt.date(2026, 12, 1),
+    )
+    log = page_model.campaign(book, store.record("Cats"))["clue_log"]
+    assert len(log) == page_model.CLUE_LOG_ROWS
+    assert log[0] == {
+        "date": "2026-12-01",
+        "mission": "berlin",
+        "name": "Berlin",
+        "outcome": "won",
+        "score": 15,
+        "clues": "B 2 SHIP+1 STAR",
+    }
+    last = page_model.CLUE_LOG_ROWS + 2
+    assert log[1]["date"] == f"2026-11-{last:02d}" and log[1]["outcome"] == "won"
+    assert log[1]["clues"] == f"A {last} OCEAN, B ?, A 2"
+    assert [g["date"] for g in log] == sorted((g["date"] for g in log), reverse=True)

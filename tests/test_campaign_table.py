@@ -17,12 +17,14 @@ def _menu(table: Table, seat: str, item: str) -> None:
         table.do(f"{seat} right")
 
 
-def _win(table: Table) -> None:
-    """Play the dealt game to a win: B finds A's agents, A finds the rest."""
+def _win(table: Table, dial: int = 0) -> None:
+    """Play the dealt game to a win: B finds A's agents, A finds the rest (after
+    B, giving the second clue, dials ``dial`` for its number when ``dial``)."""
     layout = table.device.daemon.state.layout
     for cell in [i for i in range(25) if layout.role(i, "A") == "G"]:
         table.guess("B", cell)
     table.do("bank take 9")
+    table.do(*["B right"] * dial)
     for cell in [i for i in range(25) if layout.role(i, "B") == "G"]:
         if table.dump()["agents"].get(_name(cell)) is None:
             table.guess("A", cell)
@@ -118,3 +120,67 @@ def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
     with CampaignStore.in_folder(tmp_path) as store:
         record = store.record("Lynx")
     assert [g.mission for g in record.games] == ["prague"]  # recorded once
+
+
+def test_the_clues_dialled_in_a_teams_game_show_one_turn_past_its_record(tmp_path):
+    device = start_device(tmp_path)
+    try:
+        t = Table(device)
+        _menu(t, "A", "new_team")
+        t.do("A hold", "A hold")  # the suggested name: Owls
+        _menu(t, "A", "new_game")
+        t.do("A press", "A hold")
+        _win(t, dial=3)  # A's clue said aloud only; B dials 3 for its clue
+        t.do("A right", "A right")  # the partner's key, then the team's record
+        assert t.lines("A")[0] == "Team Owls"
+        assert t.lines("A")[-2:] == ["Knob: clues", "Press: new game"]
+        t.do("A right")
+        assert t.lines("A") == ["Clues: Prague", "A ?, B 3", "Knob: your key", "Press: new game"]
+        assert device.table.frame("A").getbbox() is not None
+        t.do("A right")  # round to this seat's own key
+        assert "You won!" in t.lines("A")
+        t.do("B left")  # the other way round: the clue log comes first
+        assert t.lines("B")[0] == "Clues: Prague"
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        (game,) = store.record("Owls").games
+    assert [(c.giver, c.number) for c in game.clues] == [("A", None), ("B", 3)]
+
+
+def test_a_long_clue_log_wraps_between_clues_and_keeps_the_hints_in_view():
+    from keystand.screens.keyscreen import LINE, team_lines
+    from keystand.screens.text import use
+    from keystand.screens.view import LoggedClue, TeamPanel
+
+    words = ["ocean", "castle", "winter", "gold", "tiger", "paper", "river", "moon", "train"]
+    words += ["apple", "cloud", "horse", "salt"]
+    clues = tuple(LoggedClue("AB"[n % 2], n % 3 + 1, w) for n, w in enumerate(words))
+    clues += (LoggedClue("B", 2, "ship", 1, "star"),)
+    panel = TeamPanel("Owls", 4, 2, "Prague", 22, 1, clues, page="clues")
+    lines = team_lines(panel, 128)
+    assert lines[0] == "Clues: Prague" and lines[-2:] == ["Knob: your key", "Press: new game"]
+    log = " ".join(lines[1:-2])
+    assert log.startswith("A 1 OCEAN, B 2 CASTLE,") and log.endswith("B 2 SHIP+1 STAR")
+    for n, w in enumerate(words):  # no clue is cut across two lines
+        assert any(f"{'AB'[n % 2]} {n % 3 + 1} {w.upper()}" in line for line in lines)
+    assert len(lines) > 64 // LINE  # too long for the mono panel: ...
+    shown = _text_shown(lines, 64)
+    assert shown[0] == lines[0] and shown[-2:] == lines[-2:]  # ... the title and hints stay
+    assert "B 2 SHIP+1 STAR" in shown[-3]  # ... and the newest clues
+    try:
+        use("fi")
+        fi = team_lines(panel, 128)
+        assert fi[0] == "Vihjeet: Praha" and fi[-2:] == ["Kierrä: omasi", "Uusi peli:paina"]
+        record = team_lines(TeamPanel("Owls", 4, 2, "Prague", 22, 1, clues), 128)
+        assert record[-2] == "Kierrä: vihjeet"
+    finally:
+        use("en")
+
+
+def _text_shown(lines: list[str], height: int) -> list[str]:
+    """The lines ``_text_screen`` draws on a panel ``height`` px high."""
+    from keystand.screens.keyscreen import LINE
+
+    rows = height // LINE
+    return lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines

@@ -73,7 +73,11 @@ def test_the_campaign_panel_shows_the_team_and_follows_its_win(tmp_path, browser
         for cell in a_greens:  # A says a clue aloud; B finds its nine
             t.guess("B", cell)
         t.take_token(1)  # B ends the turn
-        for cell in b_greens:  # B's clue, said aloud: A finds the rest
+        # The token is seen (the turn is over): B gives next.
+        page.wait_for_function("document.getElementById('status').innerText.includes('8 tokens')")
+        t.click("B", "right")  # B dials 2 for its clue's number (for the record) ...
+        t.click("B", "right")
+        for cell in b_greens:  # ... and says the clue aloud: A finds the rest
             if t.session.state.agents[cell] is None:
                 t.guess("A", cell)
         page.evaluate("window.keystandIdle()")
@@ -90,5 +94,9 @@ def test_the_campaign_panel_shows_the_team_and_follows_its_win(tmp_path, browser
             "tr => [...tr.cells].map(c => c.textContent)",
         )
         assert row == ["Prague", "9-9", "1", "1", "22"]
+        log = page.eval_on_selector_all(
+            "#campaign-clues tr", "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+        )
+        assert log[1:] == [[log[1][0], "Prague", "won 22", "A ?, B 2"]]
     finally:
         running.stop()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..campaign.games import record_game
-from ..campaign.progress import campaign_rules, progress
+from ..campaign.progress import ClueRecord, campaign_rules, progress
 from ..campaign.store import CampaignStore
 from ..rules.actions import Action
 from ..rules.game import GameState
@@ -42,6 +42,7 @@ class Result:
     best: int | None  # the mission's best score
     games: int = 0  # the team's games, all missions
     wins: int = 0  # ... and its wins
+    clues: tuple[ClueRecord, ...] = ()  # the game's clues, if a number or word was recorded
 
 
 class TableCampaign:
@@ -114,6 +115,10 @@ class TableCampaign:
         games = [g for g in record.games if g.mission == mission]
         scores = [g.score for g in games if g.score is not None]
         done = p.completed.get(mission)
+        game = next((g for g in record.games if g.game_id == f"table:{game_id}"), None)
+        clues = game.clues if game is not None else ()
+        if all(c.number is None and not c.word for c in clues):
+            clues = ()  # said aloud only: nothing worth a page
         return Result(
             team=team,
             mission=self.book.missions[mission].name,
@@ -124,6 +129,7 @@ class TableCampaign:
             best=max(scores) if scores else None,
             games=len(record.games),
             wins=sum(1 for g in record.games if g.outcome == "won"),
+            clues=clues,
         )
 
     def close(self) -> None:

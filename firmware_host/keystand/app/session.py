@@ -35,7 +35,15 @@ from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
-from ..screens.view import Message, Role, SeatView, SoloPanel, TeamPanel, WordEntry
+from ..screens.view import (
+    LoggedClue,
+    Message,
+    Role,
+    SeatView,
+    SoloPanel,
+    TeamPanel,
+    WordEntry,
+)
 from .campaign_table import Result
 from .clue_entry import ClueEntry
 from .code_entry import CodeEntry, NameEntry
@@ -91,6 +99,7 @@ class Session:
         self.showing_qr: dict[Seat, bool] = {"A": False, "B": False}
         self.debrief: dict[Seat, bool] = {"A": False, "B": False}  # the partner's key
         self.team_page: dict[Seat, bool] = {"A": False, "B": False}  # the team's record
+        self.clue_page: dict[Seat, bool] = {"A": False, "B": False}  # ... its game's clues
         self.legend: dict[Seat, bool] = {"A": legend, "B": legend}
         self.pending_load: GameCode | None = None  # a scanned code waiting for confirmation
         self.settings = settings or Settings.from_config(Game())
@@ -396,10 +405,13 @@ class Session:
     def _turn_debrief(self, seat: Seat, step: int) -> None:
         """After a game the knob turns through this seat's key, the partner's key
         and, after a team's game, the team's record (and back the other way)."""
-        pages = 3 if self.result is not None else 2
-        page = 2 if self.team_page[seat] else int(self.debrief[seat])
+        pages = 2
+        if self.result is not None:
+            pages += 2 if self.result.clues else 1  # the record, and the game's clues
+        page = 3 if self.clue_page[seat] else 2 if self.team_page[seat] else int(self.debrief[seat])
         page = (page + step) % pages
         self.debrief[seat], self.team_page[seat] = page == 1, page == 2
+        self.clue_page[seat] = page == 3
 
     def _give(self, seat: Seat) -> None:
         """The giver records the clue (its number, when dialled)."""
@@ -680,8 +692,15 @@ class Session:
                 view = self._solo_view(self.solo, seat, view)
             elif self.result is not None and self.state.phase == Phase.OVER:
                 r = self.result
-                if self.team_page[seat]:
-                    team = TeamPanel(r.team, r.games, r.wins, r.mission, r.best, r.tries)
+                if self.team_page[seat] or self.clue_page[seat]:
+                    clues = tuple(
+                        LoggedClue(c.giver, c.number, c.word, c.second_number, c.second_word)
+                        for c in r.clues
+                    )
+                    page = "clues" if self.clue_page[seat] else "record"
+                    team = TeamPanel(
+                        r.team, r.games, r.wins, r.mission, r.best, r.tries, clues, page
+                    )
                     view = replace(view, team=team, cursor=None)
                 elif debrief:  # the knob goes on to the team's record
                     view = replace(view, hint="over_team")

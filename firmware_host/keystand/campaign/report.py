@@ -118,11 +118,14 @@ def as_text(data: dict) -> str:
             f"  {name(mission_id)}: {m['games']} games, {m['wins']} wins, "
             f"scores {scores}, best {best}"
         )
-    logged = [g for g in data["games"] if g["clues"]]
+    # Games whose clues were all said aloud (no number dialled, no word) log nothing.
+    logged = [
+        g for g in data["games"] if any(c["number"] is not None or c["word"] for c in g["clues"])
+    ]
     if logged:
         lines.append("clue log:")
     for g in logged:
-        clues = "; ".join(_clue_text(c) for c in g["clues"])
+        clues = ", ".join(_clue_text(c) for c in g["clues"])
         lines.append(f"  {g['date']} {name(g['mission'])} ({g['outcome']}): {clues}")
     if any(m.get("secondary_source") for m in missions.values()):
         lines.append("* a number from a secondary source only")
@@ -130,7 +133,14 @@ def as_text(data: dict) -> str:
 
 
 def _clue_text(c: dict) -> str:
-    text = f"{c['giver']} {c['word'] or '?'} {c['number']}"
+    """A clue as the device's debrief shows it: "A 2 ocean", "B ?" (said aloud, no
+    number dialled), a second clue given at once after a "+" ("B 2 ship+1 star")."""
+    text = f"{c['giver']} {_number(c['number'])}" + (f" {c['word']}" if c["word"] else "")
     if "second" in c:
-        text += f" + {c['second']['word'] or '?'} {c['second']['number']}"
+        second = c["second"]
+        text += f"+{_number(second['number'])}" + (f" {second['word']}" if second["word"] else "")
     return text
+
+
+def _number(n: int | None) -> str:
+    return "?" if n is None else str(n)

@@ -35,6 +35,7 @@ from .view import (
     MARK_MINE,
     MARK_THEIRS,
     OPEN,
+    LoggedClue,
     Message,
     SeatView,
     SoloPanel,
@@ -724,12 +725,31 @@ def team_lines(team: TeamPanel, width: int = 128) -> list[str]:
     def fit(template: str, name: str, *rest: object) -> str:
         return template % (fonts.clip(name, room - fonts.width(template % ("", *rest))), *rest)
 
+    if team.page == "clues":
+        # TRANSLATORS: the title of the clue log of the game just played; %s: its mission.
+        lines = [fit(_("Clues: %s"), _(team.mission))]
+        lines += _wrap_items([clue_text(c) for c in team.clues], room)
+        return [*lines, _("Knob: your key"), _("Press: new game")]
     lines = [fit(_("Team %s"), team.team), _("Games %d") % team.games, _("Wins %d") % team.wins]
     if team.best is not None:
         lines.append(fit(_("%s: best %d"), _(team.mission), team.best))
     else:
         lines.append(fit(_("%s: tries %d"), _(team.mission), team.tries))
-    return [*lines, _("Knob: your key"), _("Press: new game")]
+    # TRANSLATORS: the team's record: the knob turns on to the game's clue log.
+    turn = _("Knob: clues") if team.clues else _("Knob: your key")
+    return [*lines, turn, _("Press: new game")]
+
+
+def clue_text(clue: LoggedClue) -> str:
+    """One logged clue: the giver, its number ("?" when none was dialled) and its
+    word when one was given, e.g. "A 2 OCEAN"; a second one after a "+"."""
+    text = f"{clue.giver} {'?' if clue.number is None else clue.number}"
+    if clue.word:
+        text += f" {clue.word.upper()}"
+    if clue.second_number is not None or clue.second_word:
+        second = "?" if clue.second_number is None else clue.second_number
+        text += f"+{second}" + (f" {clue.second_word.upper()}" if clue.second_word else "")
+    return text
 
 
 def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:
@@ -765,6 +785,24 @@ def _wrap(text: str, room: float) -> list[str]:
                 out.append(line)
                 line = ""
         line += ch
+    return [*out, line] if line else out
+
+
+def _wrap_items(items: list[str], room: float) -> list[str]:
+    """``items`` joined by ", " into lines of ``room`` px, an item broken only when
+    it is wider than a line on its own."""
+    out: list[str] = []
+    line = ""
+    for n, item in enumerate(items):
+        text = item + ("," if n < len(items) - 1 else "")
+        joined = f"{line} {text}" if line else text
+        if fonts.width(joined) <= room:
+            line = joined
+            continue
+        if line:
+            out.append(line)
+        *full, line = _wrap(text, room) or [""]
+        out += full
     return [*out, line] if line else out
 
 

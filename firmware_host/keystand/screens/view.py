@@ -73,9 +73,22 @@ class SoloPanel:
 
 
 @dataclass(frozen=True, slots=True)
+class LoggedClue:
+    """One clue of the game just played, as far as it was recorded (a number
+    dialled, a word given); a second number and word when two were given at once."""
+
+    giver: str  # "A" | "B"
+    number: int | None
+    word: str | None = None
+    second_number: int | None = None
+    second_word: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TeamPanel:
     """After a team's game, one turn of the knob past the partner's key: the
-    team's record, as a text screen."""
+    team's record, as a text screen; and, when the game's clues were recorded
+    (a number or a word), one turn further: that game's clue log."""
 
     team: str
     games: int
@@ -83,6 +96,8 @@ class TeamPanel:
     mission: str  # the mission just played (its name)
     best: int | None  # its best score, if it was ever won
     tries: int
+    clues: tuple[LoggedClue, ...] = ()  # the game's clues, when any was recorded
+    page: str = "record"  # "record" | "clues"
 
 
 @dataclass(frozen=True, slots=True)

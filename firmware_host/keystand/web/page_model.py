@@ -169,4 +169,39 @@ def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
         "wins": data["record"]["wins"],
         "best": data["record"]["best_score"],
         "missions": rows,
+        "clue_log": clue_log(book, record),
     }
+
+
+CLUE_LOG_ROWS = 8  # the panel's clue log: the newest games with clues recorded
+
+
+def clue_log(book: MissionBook, record: TeamRecord) -> list[dict]:
+    """The team's newest games (at most ``CLUE_LOG_ROWS``, newest first) in which a
+    clue's number or word was recorded, each with its clues as the device shows
+    them ("A 2 OCEAN, B ?"): said aloud only, a clue is its giver and "?"."""
+    from ..screens.keyscreen import clue_text
+    from ..screens.view import LoggedClue
+
+    rows: list[dict] = []
+    for game in reversed(record.games):
+        if all(c.number is None and not c.word for c in game.clues):
+            continue
+        clues = (
+            LoggedClue(c.giver, c.number, c.word, c.second_number, c.second_word)
+            for c in game.clues
+        )
+        mission = book.missions.get(game.mission)
+        rows.append(
+            {
+                "date": game.date,
+                "mission": game.mission,
+                "name": mission.name if mission is not None else game.mission,
+                "outcome": game.outcome,
+                "score": game.score,
+                "clues": ", ".join(clue_text(c) for c in clues),
+            }
+        )
+        if len(rows) == CLUE_LOG_ROWS:
+            break
+    return rows
