@@ -180,6 +180,8 @@ def test_the_ais_touches_show_one_at_a_time_and_each_waits_for_a_press():
     s.control("A", "press")  # a bystander: the AI's turn ends
     assert s.state.bystander_guessers(5) == ("B",)
     assert s.state.phase == "clue" and s.state.agents[4] is None
+    # What the AI is told of this clue next time: one of its two agents unfound.
+    assert s.solo.history == [("MIXED", 1)]
 
 
 def test_the_ai_stops_when_its_list_ends_and_the_human_ends_its_turn():

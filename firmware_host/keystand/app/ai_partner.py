@@ -68,8 +68,8 @@ class EnginePartner:
     ) -> list[int]:
         # The engine ranks every card it may touch; like its self-play, the AI
         # touches as many as the clue's number (a wrong touch ends the turn anyway).
-        # ``history`` counts each earlier clue's number as still open: the table
-        # does not say which of its agents the AI found for it.
+        # ``history`` is what the engine asks for: each earlier clue with how many
+        # of its agents are still unfound (app/solo.py counts them).
         ranked = self.engine.guesser.guesses(board, _knowledge(know), word, number, history)
         if number == 0:
             # "None of my agents": the cards the word fits best are the ones to keep

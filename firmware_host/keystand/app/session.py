@@ -233,7 +233,7 @@ class Session:
                     else:
                         self._act(seat, [Pass(solo.ai)])
                 elif self._act(seat, [Guess(solo.ai, cell)]):
-                    solo.touched(state)
+                    solo.touched(self.state)
             return True
         if state.phase == Phase.CLUE and solo.ai_gives(state):
             given = solo.ai_clue(state)

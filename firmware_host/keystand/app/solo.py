@@ -99,7 +99,8 @@ class Partner(Protocol):
         self, board: Any, know: Know, word: str, number: int, history: Sequence[tuple[str, int]]
     ) -> list[int]:
         """Cells in the order the AI touches them for the clue; it stops where the
-        list ends. ``history``: the human's earlier clues, oldest first."""
+        list ends. ``history``: the human's earlier clues, oldest first, each with
+        how many of its agents the AI has not found yet."""
         ...
 
     def sudden_death(self, board: Any, know: Know) -> int:
@@ -135,7 +136,9 @@ class SoloGame:
     seed: int
     board: Any = None
     meant: list[Meant] = field(default_factory=list)
-    history: list[tuple[str, int]] = field(default_factory=list)  # the human's clues
+    # The human's clues, each with how many of its agents the AI has not found yet.
+    history: list[tuple[str, int]] = field(default_factory=list)
+    _open: tuple[int, int, int] | None = None  # (history index, its number, agents found then)
     word: str | None = None  # the human's accepted clue word, waiting for its number
     _clue: tuple[int, Given | None] | None = None  # (turn, the AI's clue for it)
     _queue: list[int] | None = None  # the AI's touches still to come this turn
@@ -202,6 +205,7 @@ class SoloGame:
     def human_gave(self, state: GameState, word: str, number: int) -> None:
         """The human's clue was recorded: the AI decides its touches for it."""
         before = tuple(self.history)
+        self._open = (len(self.history), number, state.agents_found)
         self.history.append((word, number))
         self._queue = list(self.partner.guesses(self.board, self.know(state), word, number, before))
         self._touch = None
@@ -259,15 +263,21 @@ class SoloGame:
         return fallback
 
     def touched(self, state: GameState) -> None:
-        """A touch was played: in sudden death the human goes next."""
+        """A touch was played (``state`` is the table after it): in sudden death the
+        human goes next; an agent found counts against the clue it was for."""
         self.sudden_ai = False
         self._touch = None
+        if self._open is not None:
+            index, number, found = self._open
+            word = self.history[index][0]
+            self.history[index] = (word, max(number - (state.agents_found - found), 0))
 
     def human_touched(self) -> None:
         self.sudden_ai = True
 
     def turn_over(self) -> None:
         """A turn ended: the AI's touches for it are done."""
+        self._open = None
         self._queue = None
         self._touch = None
         self.word = None
