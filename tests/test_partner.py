@@ -9,6 +9,7 @@ import snowballstemmer
 from keystand.books.words import deal
 from keystand.books.words import load as load_words
 from keystand.partner import Knowledge, Partner, PartnerError
+from keystand.partner.core import fold
 from keystand.partner.selfplay import play_game
 from keystand.partner.table import MIN_SCORE, path_for, word_list_digest
 from keystand.rules.actions import Clue
@@ -309,3 +310,21 @@ def test_japanese_clues_by_their_kana_reading():
     with pytest.raises(PartnerError) as err:
         partner.check_clue(board, reading, range(25))
     assert (err.value.reason, err.value.cell) == ("same_word", 5)
+
+
+def test_an_english_plural_is_read_as_its_singular_and_a_card_words_plural_refused():
+    partner = Partner.load("en")
+    words, board = _board(partner, 7)
+    single = next(
+        w for w in partner.clues
+        if w.isalpha() and w.isascii() and len(w) > 3 and w[-1] not in "sy"
+        and w + "s" not in partner.clues and w + "es" not in partner.clues
+        and not any(fold(b) in w or w in fold(b) for b in words)
+    )
+    assert partner.check_clue(board, single.upper() + "S", range(25)) == partner.clue_index(single)
+    with pytest.raises(PartnerError) as refused:
+        partner.check_clue(board, words[0] + "s", range(25))
+    assert refused.value.reason in ("card_word", "same_word", "same_stem")
+    with pytest.raises(PartnerError) as refused:
+        partner.clue_index("zzqxs")
+    assert refused.value.reason == "unknown_word"

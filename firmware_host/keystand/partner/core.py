@@ -20,6 +20,19 @@ LANGS = ("en", "fi", "ja")
 CHECK_REASONS = ("unknown_word", "card_word", "ambiguous_reading", "same_word", *REASONS)
 
 
+def _singulars(word: str) -> list[str]:
+    """What an English plural may be the plural of, likeliest first (a regular
+    plural only: the irregular ones are rare as clues)."""
+    out = []
+    if word.endswith("ies") and len(word) > 4:
+        out.append(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        out.append(word[:-1])  # games -> game before gam
+    if word.endswith("es") and len(word) > 3:
+        out.append(word[:-2])  # boxes -> box
+    return out
+
+
 class PartnerError(ValueError):
     """A word the partner cannot use. ``reason`` is one of ``CHECK_REASONS`` (or
     ``unknown_board_word``, ``no_table``, ``stale_table``); ``cell`` the board cell
@@ -143,6 +156,17 @@ class Partner:
                 f"'{text}' is a word of the card list, which the partner's vocabulary leaves out",
                 "card_word",
             )
+        # The vocabulary keeps base forms; an English plural is read as its singular
+        # (said "oceans", heard "ocean"), so a player is not refused for a plural.
+        for single in _singulars(word) if self.lang == "en" else ():
+            if single in self._card_words:
+                raise PartnerError(
+                    f"'{text}' is the plural of '{single}', a word of the card list",
+                    "card_word",
+                )
+            j = self._clue_index.get(single)
+            if j is not None:
+                return j
         raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
 
     def check_clue(self, board: Board, text: str, visible: Iterable[int]) -> int:
