@@ -34,16 +34,22 @@ from PIL import ImageChops
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from helpers import KEY, PROFILE, settle, start_device, wait_for  # noqa: E402
-from keystand.app.journal import Journal, action_from_json, replay  # noqa: E402
+from helpers import (  # noqa: E402
+    KEY,
+    PROFILE,
+    expected_after_restart,
+    game_part,
+    settle,
+    start_device,
+    wait_for,
+)
+from keystand.app.journal import Journal  # noqa: E402
 from keystand.app.storage import Storage  # noqa: E402
 from keystand.events import ScanWaiting  # noqa: E402
 from keystand.rules.actions import Clue, Guess, Pass  # noqa: E402
 from keystand.rules.gamecode import GameCode, encode  # noqa: E402
 from keystand.rules.keycode import decode  # noqa: E402
-from keystand.rules.layout import Layout  # noqa: E402
 from keystand.rules.ranking import unrank  # noqa: E402
-from keystand.rules.report import summary  # noqa: E402
 from keystand.rules.setup import Rules  # noqa: E402
 from keystand.screens.keyscreen import render  # noqa: E402
 from mounts import cut_power, ext4_image, fill, loop_refusal, mount_refusal, remount, tmpfs  # noqa: E402
@@ -148,7 +154,7 @@ def kills(n: int, work: Path) -> dict:
         ]
         acked_total += len(acked)
         lost_total += lost(acked, rows(state / "journal.sqlite"))
-        expected = restart_state(state / "journal.sqlite")
+        expected = expected_after_restart(state / "journal.sqlite")
         probe = subprocess.run(
             [*cmd, "--state-dir", str(state)], input="dump\n", capture_output=True, text=True
         )
@@ -156,33 +162,8 @@ def kills(n: int, work: Path) -> dict:
         if expected is None:  # no unfinished game: a fresh one
             resumed += dumped["seq"] == 0 and dumped["phase"] == "clue"
         else:
-            resumed += {k: dumped.get(k) for k in expected} == expected
+            resumed += game_part(dumped, expected) == expected
     return {"kills": n, "acked": acked_total, "lost": lost_total, "resumed": resumed}
-
-
-def restart_state(path: Path) -> dict | None:
-    if not path.exists():
-        return None
-    db = sqlite3.connect(path)
-    try:
-        try:
-            game = db.execute(
-                "SELECT id, layout, rules, finished FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        except sqlite3.OperationalError:  # killed before its tables were made
-            return None
-        if game is None or game[3]:
-            return None
-        actions = [
-            action_from_json(a)
-            for (a,) in db.execute(
-                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game[0],)
-            )
-        ]
-    finally:
-        db.close()
-    state = replay(Layout.parse(game[1]), Rules(**json.loads(game[2])), actions)
-    return {"seq": len(actions), **summary(state)}
 
 
 def power_cuts(n: int, work: Path, log: Capture) -> dict:
@@ -200,8 +181,7 @@ def power_cuts(n: int, work: Path, log: Capture) -> dict:
             try:
                 settle(device.daemon)
                 if expected is not None:
-                    snap = device.daemon.snapshot()  # the game; seats are views of it
-                    got = {k: snap.get(k) for k in expected}
+                    got = game_part(device.daemon.snapshot(), expected)
                     compared += 1
                     resumed += got == expected
                     if got != expected:
@@ -228,7 +208,7 @@ def power_cuts(n: int, work: Path, log: Capture) -> dict:
                 for line in log.lines:
                     if "ack" not in line:
                         print(f"    {line}", file=sys.stderr)
-            expected = restart_state(journal)
+            expected = expected_after_restart(journal)
     control = unsynced_control(work / "control")
     return {
         "cuts": n,

@@ -5,6 +5,8 @@ The fixtures that use these live in conftest.py.
 
 from __future__ import annotations
 
+import json
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -183,3 +185,40 @@ def wait_for(condition: Callable[[], object], limit: float = 3.0) -> bool:
 def settle(d: Daemon, limit: float = 5.0) -> None:
     """Wait until the loop has handled every input so far and no bank edge is settling."""
     assert d.settle(limit), "the daemon's loop did not settle"
+
+
+def expected_after_restart(path: Path) -> dict | None:
+    """What a table restarted on the journal at ``path`` must show: the replay of
+    its unfinished game (``seq`` and the engine's summary), or None when there is
+    none (no journal, no tables yet, or the last game finished)."""
+    from keystand.app.journal import action_from_json, replay
+    from keystand.rules.report import summary
+
+    if not path.exists():
+        return None
+    db = sqlite3.connect(path)
+    try:
+        try:
+            game = db.execute(
+                "SELECT id, layout, rules, finished FROM games ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+        except sqlite3.OperationalError:  # killed before its tables were made
+            return None
+        if game is None or game[3]:
+            return None
+        actions = [
+            action_from_json(a)
+            for (a,) in db.execute(
+                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game[0],)
+            )
+        ]
+    finally:
+        db.close()
+    state = replay(Layout.parse(game[1]), Rules(**json.loads(game[2])), actions)
+    return {"seq": len(actions), **summary(state)}
+
+
+def game_part(snapshot: dict, expected: dict) -> dict:
+    """The keys of ``expected`` in a daemon's snapshot or dump: the game, without
+    the seats' screens and the storage line, which are views of it."""
+    return {k: snapshot.get(k) for k in expected}

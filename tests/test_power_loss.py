@@ -20,12 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import settle, start_device, wait_for
-from keystand.app.journal import Journal, action_from_json, action_to_json, replay
+from helpers import expected_after_restart, game_part, settle, start_device, wait_for
+from keystand.app.journal import Journal, action_to_json
 from keystand.rules.actions import Clue, Guess
 from keystand.rules.keycode import decode
-from keystand.rules.layout import Layout
-from keystand.rules.report import summary
 from keystand.rules.setup import Rules
 from keystand.screens.view import Message
 from mounts import cut_power, ext4_image, loop_refusal
@@ -91,30 +89,6 @@ def _acked(caplog, before: float) -> list[tuple[int, int, dict]]:
     return out
 
 
-def _expected_after_restart(path: Path) -> dict | None:
-    """What a restarted table must show: the replay of the unfinished game, if any."""
-    db = sqlite3.connect(path)
-    try:
-        try:
-            game = db.execute(
-                "SELECT id, layout, rules, finished FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()
-        except sqlite3.OperationalError:  # killed before its tables were made
-            return None
-        if game is None or game[3]:
-            return None
-        actions = [
-            action_from_json(a)
-            for (a,) in db.execute(
-                "SELECT action FROM actions WHERE game = ? ORDER BY seq", (game[0],)
-            )
-        ]
-    finally:
-        db.close()
-    state = replay(Layout.parse(game[1]), Rules(**json.loads(game[2])), actions)
-    return {"seq": len(actions), **summary(state)}
-
-
 CUTS = 12
 
 
@@ -131,8 +105,7 @@ def test_power_cuts_under_the_running_table_lose_no_acknowledged_action(tmp_path
             try:
                 settle(d)
                 if expected is not None:  # it came back with exactly what was on disk
-                    snap = d.snapshot()  # the game part; seats and storage are views of it
-                    assert {k: snap.get(k) for k in expected} == expected, cut
+                    assert game_part(d.snapshot(), expected) == expected, cut
                 t_cut = time.monotonic() + rng.uniform(0.05, 0.8)
                 while time.monotonic() < t_cut:
                     _play(device, rng)
@@ -150,7 +123,7 @@ def test_power_cuts_under_the_running_table_lose_no_acknowledged_action(tmp_path
             rows = _rows(journal)
             for game, seq, action in acked:
                 assert rows.get((game, seq)) == action, (cut, game, seq)
-            expected = _expected_after_restart(journal)
+            expected = expected_after_restart(journal)
     assert acked_total >= 2 * CUTS  # the cuts fell among real moves
 
 
