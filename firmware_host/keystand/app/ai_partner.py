@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..rules.game import MARK_BIT
 from .solo import ClueRefused, Know, Partner
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 # an easy partner gives safer, smaller clues and touches warily; a hard one
 # stretches its clues further and risks more on them.
 CAUTION = {"easy": 1.5, "normal": 1.0, "hard": 0.6}
-_BIT = {"A": 1, "B": 2}
 
 
 # A clue for 0 keeps the AI off the cards the word fits best: this many of them.
@@ -94,7 +94,7 @@ def _knowledge(know: Know, sudden: bool = False) -> Knowledge:
         seat=know.seat,
         side=know.side,
         found=tuple(i in know.found for i in range(25)),
-        marks=tuple(sum(_BIT[s] for s in seats) for seats in know.bystanders),
+        marks=tuple(sum(MARK_BIT[s] for s in seats) for seats in know.bystanders),
         found_by=know.found_by,
         tokens_left=know.tokens_left,
         sudden_death=sudden,

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.game import GameState
+from ..rules.game import MARK_BIT, GameState
 from ..rules.layout import CELL_COUNT, Seat, other
 from ..rules.status import Phase
 
-_BIT = {"A": 1, "B": 2}  # the engine's bystander mark bits (rules/game.py)
 AGENTS_PER_SIDE = 9
 
 
@@ -55,11 +54,11 @@ class Knowledge:
 
     def partner_can_guess(self, cell: int) -> bool:
         """The partner may touch this card on a clue of ours."""
-        return self.visible(cell) and not self.marks[cell] & _BIT[other(self.seat)]
+        return self.visible(cell) and not self.marks[cell] & MARK_BIT[other(self.seat)]
 
     def can_guess(self, cell: int) -> bool:
         """We may touch this card on our partner's clue."""
-        return self.visible(cell) and not self.marks[cell] & _BIT[self.seat]
+        return self.visible(cell) and not self.marks[cell] & MARK_BIT[self.seat]
 
     def targets(self) -> list[int]:
         """Our own agents not found yet: what a clue of ours should lead to."""

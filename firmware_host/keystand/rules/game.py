@@ -43,7 +43,7 @@ from .scoring import score_breakdown
 from .setup import ACTION_EFFECTS, AGENTS, MAX_CLUE, Rules
 from .status import Outcome, Phase, Reason
 
-_BIT = {"A": 1, "B": 2}  # marks[i] bit: this seat guessed cell i and hit a bystander
+MARK_BIT = {"A": 1, "B": 2}  # marks[i] bit: this seat guessed cell i and hit a bystander
 BOTH = 3
 # How a refusal names each bonus action.
 BONUS_NAMES = {
@@ -105,7 +105,7 @@ class GameState:
 
     def bystander_guessers(self, index: int) -> tuple[Seat, ...]:
         """The seats whose guess found a bystander on this cell (its token points to them)."""
-        return tuple(seat for seat in SEATS if self.marks[index] & _BIT[seat])
+        return tuple(seat for seat in SEATS if self.marks[index] & MARK_BIT[seat])
 
     def out_of_play(self, index: int) -> bool:
         return self.agents[index] is not None or self.marks[index] == BOTH
@@ -259,7 +259,7 @@ def _clue(state: GameState, w: _Work, action: Clue) -> None:
             w.bystander_left -= side == "bystander"
             w.tokens_left -= 1
             w.events.append(TokensTaken(1, side, "mark"))
-        w.marks = _set(w.marks, action.mark, w.marks[action.mark] | _BIT[other(action.seat)])
+        w.marks = _set(w.marks, action.mark, w.marks[action.mark] | MARK_BIT[other(action.seat)])
         w.events.append(OfficialMarked(action.mark, action.seat))
     if state.rules.ruleset == "paper":
         _tick_turn(w)  # the book: both players begin each turn by ticking a turn box
@@ -300,7 +300,7 @@ def _clue_bonuses(state: GameState, action: Clue) -> list[str]:
         cell, giver = action.mark, action.seat
         if not isinstance(cell, int) or not 0 <= cell < 25:
             raise IllegalAction(f"no cell {cell!r} on the table", "no_such_cell")
-        if state.out_of_play(cell) or state.marks[cell] & _BIT[other(giver)]:
+        if state.out_of_play(cell) or state.marks[cell] & MARK_BIT[other(giver)]:
             raise IllegalAction(f"{cell_name(cell)} is already marked or covered", "covered")
         if state.layout.role(cell, giver) != "T":
             raise IllegalAction(
@@ -340,7 +340,7 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
             raise IllegalAction(f"no cell {touched!r} on the table", "no_such_cell")
         if state.out_of_play(touched):
             raise IllegalAction(f"{cell_name(touched)} is already covered", "covered")
-        if state.marks[touched] & _BIT[seat]:
+        if state.marks[touched] & MARK_BIT[seat]:
             raise IllegalAction(
                 f"{seat} already found a bystander at {cell_name(touched)}; "
                 f"only {other(seat)} can guess it",
@@ -384,7 +384,7 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
         _finish(w, Outcome.LOST, Reason.ASSASSIN)
         return
     # A bystander: mark it, pointing from the giver to the guesser.
-    w.marks = _set(w.marks, cell, w.marks[cell] | _BIT[seat])
+    w.marks = _set(w.marks, cell, w.marks[cell] | MARK_BIT[seat])
     covered = w.marks[cell] == BOTH
     if w.ignores_left:
         w.ignores_left -= 1
