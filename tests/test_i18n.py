@@ -127,6 +127,28 @@ def test_composed_letters_differ_from_their_base():
     assert draw("ä") != draw("a") and draw("ö") != draw("o") and draw("Ä") != draw("A")
 
 
+def test_composed_marks_stand_clear_of_their_letter():
+    """A mark that touches its letter is not read: Misaki's A reaches the top row,
+    so an Ä drawn as A plus dots read as an A."""
+    from PIL import Image, ImageDraw
+
+    def lit(t):
+        img = Image.new("1", (8, 8))
+        fonts.draw_text(ImageDraw.Draw(img), (0, 0), t, 1)
+        return {(x, y) for x in range(8) for y in range(8) if img.getpixel((x, y))}
+
+    for ch, (base, _rows) in fonts.COMPOSED.items():
+        pixels = lit(ch)
+        rows = sorted({y for _x, y in pixels})
+        mark = [y for y in rows if y < rows[0] + 2 and y + 1 not in rows]
+        assert mark, f"{ch}: its mark touches the letter"
+        body = {(x, y) for x, y in pixels if y > mark[-1]}
+        # the mark sits over the letter, within the letter's own columns
+        columns = {x for x, _y in lit(base)}
+        assert {x for x, _y in pixels} <= columns, ch
+        assert body and min(y for _x, y in body) >= mark[-1] + 2, ch
+
+
 # Every message the screens show, with the arguments it can take: a new kind must
 # be added here, so that its words are measured in every language.
 MESSAGE_ARGS = {

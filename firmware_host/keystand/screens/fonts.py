@@ -3,8 +3,10 @@
 Misaki Gothic (Debian fonts-misaki) draws Latin, kana and kanji on an 8x8 grid,
 which is what a 128x64 panel needs for Japanese. It follows JIS X 0208, so it
 has no ä, ö or å. No 8-pixel font in Debian covers both Japanese and Finnish,
-so those letters are composed here: Misaki's base letter plus the diacritic's
-pixels in the row above it, which is how 8-pixel bitmap fonts draw them anyway.
+so those letters are drawn here, 3 pixels wide like Misaki's Latin letters: the
+lower-case ones are Misaki's a and o under the marks; the capitals are squashed
+into five rows, as 8-pixel bitmap fonts draw them, because Misaki's A and O use
+the top row and a mark there would merge with them (an Ä read as an A).
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ FONT_PATHS = (
     "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf",
 )
 SIZE = 8
-COMPOSED = {
-    "ä": ("a", "dots"),
-    "ö": ("o", "dots"),
-    "å": ("a", "ring"),
-    "Ä": ("A", "dots"),
-    "Ö": ("O", "dots"),
-    "Å": ("A", "ring"),
+# letter -> (Misaki letter of the same width, 3x7 bitmap rows from the top)
+COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {
+    "ä": ("a", ("#.#", "...", "##.", "..#", ".##", "#.#", ".##")),
+    "ö": ("o", ("#.#", "...", ".#.", "#.#", "#.#", "#.#", ".#.")),
+    "å": ("a", (".#.", "...", "##.", "..#", ".##", "#.#", ".##")),
+    "Ä": ("A", ("#.#", "...", ".#.", "#.#", "###", "#.#", "#.#")),
+    "Ö": ("O", ("#.#", "...", ".#.", "#.#", "#.#", "#.#", ".#.")),
+    "Å": ("A", (".#.", "...", ".#.", "#.#", "###", "#.#", "#.#")),
 }
 
 
@@ -51,14 +54,18 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -
     x: float = xy[0]
     y = xy[1]
     for ch in text:
-        base, mark = COMPOSED.get(ch, (ch, None))
-        draw.text((x, y), base, font=font(), fill=fill)
-        w = font().getlength(base)
-        if mark == "dots":
-            draw.point([(x + 1, y), (x + 3, y)], fill=fill)
-        elif mark == "ring":
-            draw.point([(x + 2, y)], fill=fill)
-        x += w
+        drawn = COMPOSED.get(ch)
+        if drawn is None:
+            draw.text((x, y), ch, font=font(), fill=fill)
+            x += font().getlength(ch)
+            continue
+        base, rows = drawn
+        draw.point(
+            [(x + dx, y + dy) for dy, row in enumerate(rows) for dx, px in enumerate(row)
+             if px == "#"],
+            fill=fill,
+        )
+        x += font().getlength(base)
 
 
 def clip(text: str, room: float) -> str:
