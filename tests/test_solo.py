@@ -105,7 +105,7 @@ def test_a_long_clue_word_gets_a_line_of_its_own_and_is_not_cut():
     text.use("fi")
     try:
         lines = screen_lines(s.views()["A"])
-        assert lines[1:3] == ["Teko:", "MOOTTORITIE 9"]
+        assert lines[1:3] == ["Kone:", "MOOTTORITIE 9"]
     finally:
         text.use("en")
 
