@@ -55,6 +55,8 @@ from .storage import StorageError
 from .views import seat_role, seat_view
 
 MEANT_PER_PAGE = 3  # the AI's clues per page of the debrief
+# The after-game pages a seat's knob turns through; the last two after a team's game.
+OWN_KEY, PARTNER_KEY, TEAM_RECORD, CLUE_LOG = range(4)
 
 
 class Session:
@@ -97,9 +99,8 @@ class Session:
         self.bank_bystanders: int | None = None  # of those, bystander side up (analog only)
         self.bank_faults: tuple[int, ...] = ()  # 1-based slots whose sensor reads a rail
         self.showing_qr: dict[Seat, bool] = {"A": False, "B": False}
-        self.debrief: dict[Seat, bool] = {"A": False, "B": False}  # the partner's key
-        self.team_page: dict[Seat, bool] = {"A": False, "B": False}  # the team's record
-        self.clue_page: dict[Seat, bool] = {"A": False, "B": False}  # ... its game's clues
+        # After a game, the page each seat's knob has turned to (OWN_KEY ... CLUE_LOG).
+        self.debrief_page: dict[Seat, int] = {"A": OWN_KEY, "B": OWN_KEY}
         self.legend: dict[Seat, bool] = {"A": legend, "B": legend}
         self.pending_load: GameCode | None = None  # a scanned code waiting for confirmation
         self.settings = settings or Settings.from_config(Game())
@@ -405,13 +406,10 @@ class Session:
     def _turn_debrief(self, seat: Seat, step: int) -> None:
         """After a game the knob turns through this seat's key, the partner's key
         and, after a team's game, the team's record (and back the other way)."""
-        pages = 2
+        pages = PARTNER_KEY + 1
         if self.result is not None:
-            pages += 2 if self.result.clues else 1  # the record, and the game's clues
-        page = 3 if self.clue_page[seat] else 2 if self.team_page[seat] else int(self.debrief[seat])
-        page = (page + step) % pages
-        self.debrief[seat], self.team_page[seat] = page == 1, page == 2
-        self.clue_page[seat] = page == 3
+            pages = (CLUE_LOG if self.result.clues else TEAM_RECORD) + 1
+        self.debrief_page[seat] = (self.debrief_page[seat] + step) % pages
 
     def _give(self, seat: Seat) -> None:
         """The giver records the clue (its number, when dialled)."""
@@ -677,7 +675,8 @@ class Session:
     def views(self) -> dict[Seat, SeatView]:
         out: dict[Seat, SeatView] = {}
         for seat in SEATS:
-            debrief = self.debrief[seat] and self.state.phase == Phase.OVER
+            page = self.debrief_page[seat]
+            debrief = page == PARTNER_KEY and self.state.phase == Phase.OVER
             view = seat_view(
                 self.state,
                 seat,
@@ -692,14 +691,14 @@ class Session:
                 view = self._solo_view(self.solo, seat, view)
             elif self.result is not None and self.state.phase == Phase.OVER:
                 r = self.result
-                if self.team_page[seat] or self.clue_page[seat]:
+                if page in (TEAM_RECORD, CLUE_LOG):
                     clues = tuple(
                         LoggedClue(c.giver, c.number, c.word, c.second_number, c.second_word)
                         for c in r.clues
                     )
-                    page = "clues" if self.clue_page[seat] else "record"
                     team = TeamPanel(
-                        r.team, r.games, r.wins, r.mission, r.best, r.tries, clues, page
+                        r.team, r.games, r.wins, r.mission, r.best, r.tries, clues,
+                        "clues" if page == CLUE_LOG else "record",
                     )
                     view = replace(view, team=team, cursor=None)
                 elif debrief:  # the knob goes on to the team's record
