@@ -22,7 +22,6 @@ import random
 import re
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -36,9 +35,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from helpers import (  # noqa: E402
     KEY,
+    MOVES,
     PROFILE,
     expected_after_restart,
     game_part,
+    journal_rows,
+    random_move,
     settle,
     start_device,
     wait_for,
@@ -57,7 +59,6 @@ from mounts import cut_power, ext4_image, fill, loop_refusal, mount_refusal, rem
 DOC = ROOT / "docs" / "reliability.md"
 BEGIN, END = "<!-- figures: begin -->", "<!-- figures: end -->"
 FIXTURES = ROOT / "tests" / "fixtures" / "journals"
-MOVES = ["A right", "A left", "B right", "B left", "A press", "B press", "A back", "B back"]
 
 
 class Capture(logging.Handler):
@@ -88,34 +89,8 @@ class Capture(logging.Handler):
         return out
 
 
-def rows(path: Path) -> dict[tuple[int, int], dict]:
-    if not path.exists():
-        return {}
-    db = sqlite3.connect(path)
-    try:
-        found = db.execute("SELECT game, seq, action FROM actions").fetchall()
-    except sqlite3.OperationalError:
-        found = []
-    finally:
-        db.close()
-    return {(g, s): json.loads(a) for g, s, a in found}
-
-
 def lost(acked, on_disk) -> int:
     return sum(on_disk.get((g, s)) != a for g, s, a in acked)
-
-
-def play(device, rng: random.Random) -> None:
-    views = device.daemon.session.views()
-    acting = [seat for seat, view in views.items() if view.role in ("clue", "guess", "over")]
-    if not acting or rng.random() < 0.2:
-        device.command(rng.choice(MOVES))
-        return
-    seat = rng.choice(acting)
-    if views[seat].role == "guess":
-        for _ in range(rng.randint(0, 4)):
-            device.command(f"{seat} right")
-    device.command(f"{seat} press")
 
 
 # ---------------------------------------------------------------- campaigns
@@ -153,7 +128,7 @@ def kills(n: int, work: Path) -> dict:
             )
         ]
         acked_total += len(acked)
-        lost_total += lost(acked, rows(state / "journal.sqlite"))
+        lost_total += lost(acked, journal_rows(state / "journal.sqlite"))
         expected = expected_after_restart(state / "journal.sqlite")
         probe = subprocess.run(
             [*cmd, "--state-dir", str(state)], input="dump\n", capture_output=True, text=True
@@ -189,7 +164,7 @@ def power_cuts(n: int, work: Path, log: Capture) -> dict:
                         print(f"  restart differs from the journal: {diff}", file=sys.stderr)
                 t_cut = time.monotonic() + rng.uniform(0.05, 0.8)
                 while time.monotonic() < t_cut:
-                    play(device, rng)
+                    random_move(device, rng)
                     time.sleep(rng.uniform(0, 0.02))
                 cut_at = time.time()
                 cut_power(mnt)
@@ -200,7 +175,7 @@ def power_cuts(n: int, work: Path, log: Capture) -> dict:
         with ext4_image(work) as mnt:
             journal = mnt / "state" / "journal.sqlite"
             acked_total += len(acked)
-            on_disk = rows(journal)
+            on_disk = journal_rows(journal)
             missing = [(g, sq) for g, sq, a in acked if on_disk.get((g, sq)) != a]
             lost_total += len(missing)
             if missing:
@@ -234,7 +209,7 @@ def unsynced_control(work: Path) -> dict:
             cut_power(mnt)
             j.close()
         with ext4_image(work) as mnt:
-            kept = rows(mnt / "journal.sqlite")
+            kept = journal_rows(mnt / "journal.sqlite")
         acked_total += len(acked)
         lost_total += sum(key not in kept for key in acked)
     return {"control_acked": acked_total, "control_lost": lost_total}
@@ -281,13 +256,13 @@ def damaged_journals(n: int, work: Path) -> dict:
         storage.close()
         started += 1
         if storage.recovered is None:  # SQLite and the rows found nothing wrong
-            found = rows(folder / "journal.sqlite")
+            found = journal_rows(folder / "journal.sqlite")
             undetected_changed += any(a != _game_json()[s - 1] for (_, s), a in found.items())
             continue
         detected += 1
         kept_file = storage.recovered.kept
         kept += hashlib.sha256(kept_file.read_bytes()).digest() == hashlib.sha256(data).digest()
-        recovered = rows(folder / "journal.sqlite")
+        recovered = journal_rows(folder / "journal.sqlite")
         prefixes += all(a == _game_json()[s - 1] for (_, s), a in recovered.items())
     return {
         "tried": tried,
@@ -321,11 +296,11 @@ def disk_full(n: int, work: Path, log: Capture) -> dict:
             d = device.daemon
             try:
                 for _ in range(rng.randint(0, 20)):
-                    play(device, rng)
+                    random_move(device, rng)
                 settle(d)
                 filler = fill(disk)
                 for _ in range(rng.randint(3, 10)):
-                    play(device, rng)
+                    random_move(device, rng)
                 settle(d)
                 refused += any("cannot save" in line for line in log.lines)
                 t0 = time.monotonic()
@@ -335,7 +310,7 @@ def disk_full(n: int, work: Path, log: Capture) -> dict:
                 back += ok
             finally:
                 device.stop()
-            lost_total += lost(log.acked(), rows(disk / "state" / "journal.sqlite"))
+            lost_total += lost(log.acked(), journal_rows(disk / "state" / "journal.sqlite"))
     return {
         "runs": n,
         "refusing": refused,
@@ -363,13 +338,13 @@ def read_only(n: int, work: Path, log: Capture) -> dict:
             try:
                 before = d.storage.seq
                 for _ in range(rng.randint(2, 12)):
-                    play(device, rng)
+                    random_move(device, rng)
                 settle(d)
                 moves = d.storage.seq - before
                 played += moves
                 remount(disk, read_only=False)
                 if wait_for(lambda d=d: d.storage.status == ("saving", None), limit=10):
-                    found = rows(disk / "state" / "journal.sqlite")
+                    found = journal_rows(disk / "state" / "journal.sqlite")
                     written += sum(1 for (g, _s) in found if g == d.game_id) == d.storage.seq
             finally:
                 device.stop()

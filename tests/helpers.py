@@ -6,6 +6,7 @@ The fixtures that use these live in conftest.py.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 import subprocess
 import sys
@@ -222,3 +223,37 @@ def game_part(snapshot: dict, expected: dict) -> dict:
     """The keys of ``expected`` in a daemon's snapshot or dump: the game, without
     the seats' screens and the storage line, which are views of it."""
     return {k: snapshot.get(k) for k in expected}
+
+
+# What a player's hands can do on the two seats' controls (`keystand run --simulate`).
+MOVES = ["A right", "A left", "B right", "B left", "A press", "B press", "A back", "B back"]
+
+
+def random_move(device, rng: random.Random) -> None:
+    """One move a player could make now on a simulated device: mostly the seat
+    whose turn it is acts (a clue, or a guess a few cells on), sometimes anything."""
+    views = device.daemon.session.views()
+    acting = [seat for seat, view in views.items() if view.role in ("clue", "guess", "over")]
+    if not acting or rng.random() < 0.2:
+        device.command(rng.choice(MOVES))
+        return
+    seat = rng.choice(acting)
+    if views[seat].role == "guess":
+        for _ in range(rng.randint(0, 4)):
+            device.command(f"{seat} right")
+    device.command(f"{seat} press")
+
+
+def journal_rows(path: Path) -> dict[tuple[int, int], dict]:
+    """Every action row a journal file holds, by (game, seq); none for a file the
+    cut left without its tables, or no file at all."""
+    if not path.exists():
+        return {}
+    db = sqlite3.connect(path)
+    try:
+        rows = db.execute("SELECT game, seq, action FROM actions").fetchall()
+    except sqlite3.OperationalError:  # the cut took the table's creation with it
+        rows = []
+    finally:
+        db.close()
+    return {(g, s): json.loads(a) for g, s, a in rows}

@@ -14,13 +14,20 @@ from __future__ import annotations
 import json
 import logging
 import random
-import sqlite3
 import time
-from pathlib import Path
 
 import pytest
 
-from helpers import expected_after_restart, game_part, settle, start_device, wait_for
+from helpers import (
+    MOVES,
+    expected_after_restart,
+    game_part,
+    journal_rows,
+    random_move,
+    settle,
+    start_device,
+    wait_for,
+)
 from keystand.app.journal import Journal, action_to_json
 from keystand.rules.actions import Clue, Guess
 from keystand.rules.keycode import decode
@@ -29,35 +36,6 @@ from keystand.screens.view import Message
 from mounts import cut_power, ext4_image, loop_refusal
 
 pytestmark = pytest.mark.skipif(loop_refusal() is not None, reason=str(loop_refusal()))
-MOVES = ["A right", "A left", "B right", "B left", "A press", "B press", "A back", "B back"]
-
-
-def _play(device, rng: random.Random) -> None:
-    """One move a player could make now: mostly the seat whose turn it is acts
-    (a clue, or a guess a few cells on), sometimes anything at all."""
-    views = device.daemon.session.views()
-    acting = [seat for seat, view in views.items() if view.role in ("clue", "guess", "over")]
-    if not acting or rng.random() < 0.2:
-        device.command(rng.choice(MOVES))
-        return
-    seat = rng.choice(acting)
-    if views[seat].role == "guess":
-        for _ in range(rng.randint(0, 4)):
-            device.command(f"{seat} right")
-    device.command(f"{seat} press")
-
-
-def _rows(path: Path) -> dict[tuple[int, int], dict]:
-    if not path.exists():
-        return {}
-    db = sqlite3.connect(path)
-    try:
-        rows = db.execute("SELECT game, seq, action FROM actions").fetchall()
-    except sqlite3.OperationalError:  # the cut took the table's creation with it
-        rows = []
-    finally:
-        db.close()
-    return {(g, s): json.loads(a) for g, s, a in rows}
 
 
 @pytest.mark.parametrize("synchronous, loses", [("FULL", False), ("OFF", True)])
@@ -69,7 +47,7 @@ def test_the_power_cut_drops_what_was_not_synced(tmp_path, synchronous, loses):
         cut_power(mnt)  # nothing in flight: every append above had returned
         journal.close()
     with ext4_image(tmp_path) as mnt:
-        kept = _rows(mnt / "journal.sqlite")
+        kept = journal_rows(mnt / "journal.sqlite")
     lost = [key for key in acked if key not in kept]
     assert bool(lost) == loses, f"{len(lost)} of {len(acked)} acknowledged rows lost"
 
@@ -108,7 +86,7 @@ def test_power_cuts_under_the_running_table_lose_no_acknowledged_action(tmp_path
                     assert game_part(d.snapshot(), expected) == expected, cut
                 t_cut = time.monotonic() + rng.uniform(0.05, 0.8)
                 while time.monotonic() < t_cut:
-                    _play(device, rng)
+                    random_move(device, rng)
                     time.sleep(rng.uniform(0, 0.02))
                 cut_at = time.time()
                 cut_power(mnt)
@@ -120,7 +98,7 @@ def test_power_cuts_under_the_running_table_lose_no_acknowledged_action(tmp_path
         acked_total += len(acked)
         with ext4_image(tmp_path) as mnt:  # the reboot: the file system replays its log
             journal = mnt / "state" / "journal.sqlite"
-            rows = _rows(journal)
+            rows = journal_rows(journal)
             for game, seq, action in acked:
                 assert rows.get((game, seq)) == action, (cut, game, seq)
             expected = expected_after_restart(journal)
@@ -148,6 +126,6 @@ def test_after_a_power_cut_a_move_is_refused_on_both_displays(tmp_path):
         finally:
             device.stop()
     with ext4_image(tmp_path) as mnt:
-        rows = _rows(mnt / "state" / "journal.sqlite")
+        rows = journal_rows(mnt / "state" / "journal.sqlite")
     saved = [Clue("A", None), Guess("B", 2)]
     assert list(rows.values()) == [json.loads(action_to_json(a)) for a in saved]
