@@ -10,6 +10,20 @@ __all__ = ["EXAMPLE_LAYOUT", "EXAMPLE_WORDS", "play_example", "run_cli"]  # olde
 
 
 @pytest.fixture
+def browser():
+    """Headless Debian Chromium through Playwright, for the simulator page's tests
+    (they skip themselves where Chromium is missing)."""
+    from playwright.sync_api import sync_playwright
+
+    from browser_sim import ARGS, CHROMIUM
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
 def cli():
     return run_cli
 

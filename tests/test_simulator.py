@@ -16,9 +16,7 @@ from PIL import Image
 
 from browser_sim import (
     A_GREENS,
-    ARGS,
     B_GREENS,
-    CHROMIUM,
     HAVE_CHROMIUM,
     LAYOUT,
     PHONE_LINK,
@@ -63,16 +61,6 @@ def start_simulator(tmp_path):
     yield begin
     for running in procs:
         running.stop()
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def _status_line(page) -> str:

@@ -7,8 +7,6 @@ from __future__ import annotations
 import pytest
 
 from browser_sim import (
-    ARGS,
-    CHROMIUM,
     HAVE_CHROMIUM,
     PRINT_SLIP,
     Table,
@@ -23,16 +21,6 @@ from keystand.rules.gamecode import decode
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
 TEAM = "Rock <&> Roll"
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 def _status_of(page, mission: str) -> str:

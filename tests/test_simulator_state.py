@@ -11,8 +11,6 @@ import pytest
 
 from browser_sim import (
     A_GREENS,
-    ARGS,
-    CHROMIUM,
     HAVE_CHROMIUM,
     Table,
     new_game_from_menu,
@@ -26,16 +24,6 @@ from keystand.app.session import Session
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
 BANNER = "document.getElementById('banner')"
-
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
