@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers import daemon_command  # noqa: E402
 
 
 def main() -> None:
@@ -30,17 +32,7 @@ def measure(profile: Path, idle: float) -> None:
     shutil.rmtree(state, ignore_errors=True)
     t0 = time.perf_counter()
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "keystand.cli",
-            "run",
-            "--config",
-            str(profile),
-            "--simulate",
-            "--state-dir",
-            str(state),
-        ],
+        daemon_command(state, profile=profile),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

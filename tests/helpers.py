@@ -54,6 +54,12 @@ EXAMPLE_LAYOUT = Layout.parse(
 # ---------------------------------------------------------------- games
 
 
+def daemon_command(state_dir: Path, *extra: str, profile: Path = PROFILE) -> list[str]:
+    """`keystand run --simulate` on a profile and a state folder, as a process."""
+    return [sys.executable, "-m", "keystand.cli", "run", "--config", str(profile),
+            "--simulate", "--state-dir", str(state_dir), *extra]
+
+
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     """Run the installed command the way a user does, in a fresh interpreter."""
     return subprocess.run(

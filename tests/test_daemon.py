@@ -4,13 +4,12 @@ import json
 import random
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
 from PIL import ImageChops
 
-from helpers import KEY, PROFILE, settle
+from helpers import KEY, MOVES, daemon_command, settle
 from keystand.app.journal import Journal, action_from_json, replay
 from keystand.rules.layout import Layout
 from keystand.rules.report import summary
@@ -46,24 +45,9 @@ def test_bad_sim_commands_are_refused(device):
     assert device.command("A dance") == "unknown control 'dance'"
 
 
-def _daemon_cmd(state_dir, *extra):
-    return [
-        sys.executable,
-        "-m",
-        "keystand.cli",
-        "run",
-        "--config",
-        str(PROFILE),
-        "--simulate",
-        "--state-dir",
-        str(state_dir),
-        *extra,
-    ]
-
-
 def _run(state_dir):
     return subprocess.Popen(
-        _daemon_cmd(state_dir, "--key", KEY),
+        daemon_command(state_dir, "--key", KEY),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -73,16 +57,17 @@ def _run(state_dir):
 
 def test_sigterm_stops_within_a_second(tmp_path):
     proc = _run(tmp_path)
-    time.sleep(1.0)
+    # Running, handlers installed: its answer to a dump comes after the first frames
+    # (a fixed sleep lost the race on a busy machine: SIGTERM before the handlers).
+    proc.stdin.write("dump\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline()
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     proc.wait(5)
     assert time.monotonic() - t0 < 1.0
     assert proc.returncode == 0
     assert "stopping: SIGTERM" in proc.stderr.read()
-
-
-MOVES = ["A right", "A left", "B right", "B left", "A press", "B press", "A back", "B back"]
 
 
 @pytest.mark.slow
@@ -125,7 +110,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path):
         journal.close()
         # The daemon comes back with exactly the replay of the journal.
         probe = subprocess.run(
-            _daemon_cmd(state_dir),
+            daemon_command(state_dir),
             input="dump\n",
             capture_output=True,
             text=True,

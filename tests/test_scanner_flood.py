@@ -11,13 +11,12 @@ import logging
 import math
 import signal
 import subprocess
-import sys
 import threading
 import time
 
 import pytest
 
-from helpers import KEY, PROFILE, settle, wait_for
+from helpers import KEY, daemon_command, settle, wait_for
 from keystand.events import Control, ControlInput, ScanRefused, ScanText, ScanWaiting
 from keystand.hal.scanner import BACKLOG, MIN_GAP, REPEAT_WINDOW, ScanGate
 from keystand.rules.gamecode import GameCode, encode
@@ -138,19 +137,7 @@ def test_a_stop_does_not_wait_for_twenty_thousand_queued_events(device):
 @pytest.mark.parametrize("line", ["A right", f"scan {CODES[5]}"])
 def test_sigterm_stops_within_a_second_with_twenty_thousand_inputs_queued(tmp_path, line):
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "keystand.cli",
-            "run",
-            "--config",
-            str(PROFILE),
-            "--simulate",
-            "--state-dir",
-            str(tmp_path),
-            "--key",
-            KEY,
-        ],
+        daemon_command(tmp_path, "--key", KEY),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
