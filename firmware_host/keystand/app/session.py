@@ -507,36 +507,37 @@ class Session:
         self._outbox.append(chosen)
 
     def _entry(self, seat: Seat, kind: Control) -> None:
+        """The game-code entry: a hold loads the code, as if scanned (it asks first
+        mid-game)."""
         entry = self.entries[seat]
         assert entry is not None
-        if kind in (Control.LEFT, Control.RIGHT):
-            entry.turn(1 if kind == Control.RIGHT else -1)
-        elif kind == Control.PRESS:
-            entry.add()
-        elif kind == Control.BACK:
-            if not entry.delete():
-                self.entries[seat] = None
-        elif kind == Control.BACK_HOLD:
+        if self._typed(entry, kind):
             self.entries[seat] = None
-        elif kind == Control.HOLD:  # load it, as if scanned (asks first mid-game)
-            self.entries[seat] = None
+        if kind == Control.HOLD:
             self.scan(entry.text())
 
     def _name(self, seat: Seat, kind: Control) -> None:
+        """The new team's name: a hold creates the team, once a name is typed."""
         entry = self.names[seat]
         assert entry is not None
+        if kind == Control.HOLD:
+            if entry.typed.strip():
+                self.names[seat] = None
+                self._outbox.append(CreateTeam(entry.typed.strip(), entry.edition))
+        elif self._typed(entry, kind):
+            self.names[seat] = None
+
+    @staticmethod
+    def _typed(entry: CodeEntry | NameEntry, kind: Control) -> bool:
+        """A knob's input to a dialled entry; True when it closes the entry (back
+        past its first letter, a long back, or a hold that offers it)."""
         if kind in (Control.LEFT, Control.RIGHT):
             entry.turn(1 if kind == Control.RIGHT else -1)
         elif kind == Control.PRESS:
             entry.add()
         elif kind == Control.BACK:
-            if not entry.delete():
-                self.names[seat] = None
-        elif kind == Control.BACK_HOLD:
-            self.names[seat] = None
-        elif kind == Control.HOLD and entry.typed.strip():
-            self.names[seat] = None
-            self._outbox.append(CreateTeam(entry.typed.strip(), entry.edition))
+            return not entry.delete()
+        return kind in (Control.BACK_HOLD, Control.HOLD)
 
     def scan(self, text: str) -> None:
         """A game code came from the scanner: load it, asking first mid-game."""
