@@ -107,24 +107,30 @@ def test_mono_panel_after_a_failed_write_anywhere_the_next_success_is_whole(kind
     assert panel.show(second)
     writes = len(bus.take())
     for k in range(writes):
-        ram = DisplayRam(kind)
-        bus.listeners[:] = [lambda t, ram=ram: ram.feed([t])]
-        assert panel.show(first)
-        sent = []
-        bus.listeners.append(sent.append)
-        bus.fail_writes = 0
+        ram = _shown_after_failing_write(panel, bus, DisplayRam(kind), first, second, k)
+        assert ram.convert("1").tobytes() == second.tobytes(), k
 
-        def fail_at(t, k=k, sent=sent):
-            if len(sent) == k:
-                bus.fail_writes = 1
 
-        bus.listeners.append(fail_at)
-        if k == 0:
-            bus.fail_writes = 1
-        assert panel.show(second) is False
-        bus.listeners.remove(fail_at)
-        assert panel.show(second)
-        assert ram.image().convert("1").tobytes() == second.tobytes(), k
+def _shown_after_failing_write(panel, link, ram, first, second, k):
+    """Show ``first``, then ``second`` with the ``k``-th write of it failing, then
+    ``second`` again: what the panel's own memory (``ram``) holds at the end."""
+    link.listeners[:] = [lambda w: ram.feed([w])]
+    assert panel.show(first)
+    sent: list = []
+    link.listeners.append(sent.append)
+    link.fail_writes = 0
+
+    def fail_at(_w):
+        if len(sent) == k:
+            link.fail_writes = 1
+
+    link.listeners.append(fail_at)
+    if k == 0:
+        link.fail_writes = 1
+    assert panel.show(second) is False
+    link.listeners.remove(fail_at)
+    assert panel.show(second)
+    return ram.image()
 
 
 def test_colour_panel_after_a_failed_write_anywhere_the_next_success_is_whole():
@@ -140,20 +146,5 @@ def test_colour_panel_after_a_failed_write_anywhere_the_next_success_is_whole():
     assert panel.show(second)
     writes = len(wire.take())
     for k in range(0, writes, max(1, writes // 12)):
-        ram = ColourRam()
-        wire.listeners[:] = [lambda w, ram=ram: ram.feed([w])]
-        assert panel.show(first)
-        sent: list = []
-        wire.listeners.append(sent.append)
-
-        def fail_at(w, k=k, sent=sent):
-            if len(sent) == k:
-                wire.fail_writes = 1
-
-        wire.listeners.append(fail_at)
-        if k == 0:
-            wire.fail_writes = 1
-        assert panel.show(second) is False
-        wire.listeners.remove(fail_at)
-        assert panel.show(second)
-        assert ImageChops.difference(ram.image(), second).getbbox() is None, k
+        ram = _shown_after_failing_write(panel, wire, ColourRam(), first, second, k)
+        assert ImageChops.difference(ram, second).getbbox() is None, k
