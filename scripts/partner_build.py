@@ -43,6 +43,7 @@ from keystand.partner.table import (  # noqa: E402
 
 SCALE = 10  # stored byte = round(z * SCALE): z from -12 to +12.7 in steps of 0.1
 MAX_BYTES = 5 * 1024 * 1024
+CARD_RANKS = 300000  # how far down wordfreq's list card words are ranked
 
 
 @dataclass
@@ -58,6 +59,18 @@ class Source:
     penalty: np.ndarray | None = None  # board x clue, taken off the cosine before standardising
     extra: dict[str, object] = field(default_factory=dict)  # header fields (readings, ...)
     sources: list[str] = field(default_factory=list)
+
+
+def with_card_words(lang: str, clues: list[str], board: list[str]) -> list[str]:
+    """The clue vocabulary with every card word added, all in wordfreq's frequency
+    order (a card word it does not list goes last). The rulebook forbids only the
+    words visible on the table: a card word is a clue like any other, refused
+    beside itself and the words it clashes with by the same pair checks."""
+    from wordfreq import top_n_list
+
+    rank = {w: k for k, w in enumerate(top_n_list(lang, CARD_RANKS))}
+    merged = list(dict.fromkeys([*clues, *board]))
+    return sorted(merged, key=lambda w: rank.get(w, len(rank)))  # stable: list order
 
 
 def version(dist: str) -> str:
@@ -221,6 +234,7 @@ def english() -> Source:
         if wn.usage_flags(w, flagged_domains):
             continue
         clues.append(w)
+    clues = with_card_words("en", clues, board)
 
     def vec(w: str) -> np.ndarray:
         return emb[row_of[w]] if w in row_of else np.zeros(emb.shape[1], dtype=np.float32)
@@ -309,6 +323,37 @@ def _fi_nouns(voikko, word: str) -> list[dict[str, str]]:
     ]
 
 
+def _fi_common_noun(voikko, word: str) -> bool:
+    """Whether a word is a common noun in its base form and nothing a player would
+    read first as something else. A name that is also a common noun (meri, mäki,
+    ranta) stays when Voikko reads it as one simple noun; one whose only common
+    reading is a compound (jyväskylä = jyväs + kylä) is a name. Names Voikko knows
+    only as a compound of nature words (mäkitalo) are in lists/fi-confusing.txt."""
+    analyses = voikko.analyze(word)
+    if any(a.get("CLASS") in _FUNCTION for a in analyses):
+        return False  # also a pronoun, adverb, ... (voi, juuri)
+    common = [a for a in analyses if a.get("CLASS") not in _PROPER]
+    if word.endswith("nen") and len(common) < len(analyses):
+        return False  # a -nen surname first (rautiainen, lintunen)
+    plain = [
+        a for a in _fi_nouns(voikko, word)
+        if a.get("CLASS") == "nimisana" and a.get("BASEFORM") == word
+        and "PARTICIPLE" not in a  # allekirjoittama: "signed by", a verb form
+    ]
+    if len(common) < len(analyses) and not any(a["WORDBASES"].count("+") == 1 for a in plain):
+        return False  # a name, or a name and a compound (lappeenranta)
+    for a in common:
+        if a.get("CLASS") == "teonsana":
+            # "soitin" is also "I played": a past form nobody reads in a one-word clue
+            if (a.get("MOOD"), a.get("TENSE"), a.get("PERSON")) != (
+                "indicative", "past_imperfective", "1"
+            ):
+                return False  # a verb form first (tuli, jätti, kuuluu)
+        elif a.get("SIJAMUOTO") not in (None, "nimento") or a.get("NUMBER") == "plural":
+            return False  # also an inflected form of another word (katuja, alustalla)
+    return bool(plain)
+
+
 def _fi_members(voikko, word: str) -> set[str]:
     """Base forms of the compound members (Voikko's WORDBASES), fewest-member reading."""
     readings = [
@@ -317,6 +362,38 @@ def _fi_members(voikko, word: str) -> set[str]:
     ]
     readings = [r for r in readings if r]
     return min(readings, key=len) if readings else {word}
+
+
+FORM_RANKS = 300000  # how far down wordfreq's Finnish list inflected forms are taken
+
+
+FI_FLOOR = 10**-6  # a clue word's frequency with all its forms: 3.0 on the Zipf scale
+
+
+def _fi_forms(voikko, ranked: list[str], words: list[str]) -> dict[str, list[str]]:
+    """Each word's inflected forms among ``ranked`` (wordfreq's list), most frequent
+    first: the forms whose every Voikko reading has that word as its base form
+    (merellä -> meri, puut -> puu; not tuli, which is also tulla's)."""
+    forms: dict[str, list[str]] = {w: [] for w in words}
+    for w in ranked:
+        if w in forms:
+            continue
+        bases = {a.get("BASEFORM", "").casefold() for a in voikko.analyze(w)}
+        if len(bases) == 1:
+            found = forms.get(bases.pop())
+            if found is not None:
+                found.append(w)
+    return forms
+
+
+def _fi_form_code(base: str, form: str) -> str:
+    """A form written against its base word: how many letters of the base to drop,
+    then the letters to add (meri, meren -> "1en"); partner/core.py reads it back."""
+    keep = 0
+    while keep < min(len(base), len(form)) and base[keep] == form[keep]:
+        keep += 1
+    keep = max(keep, len(base) - 9)
+    return f"{len(base) - keep}{form[keep:]}"
 
 
 def _grams(word: str, n: int = 4) -> set[str]:
@@ -330,34 +407,27 @@ def finnish() -> Source:
     import spacy_fi_experimental_web_md as fi_model
     from libvoikko import Voikko
     from spacy.vocab import Vocab
-    from wordfreq import top_n_list, zipf_frequency
+    from wordfreq import top_n_list, word_frequency
 
     voikko = Voikko("fi")
     board = list(load_words("fi").words)
     blocked = lists.blocked("fi")
     confusing = lists.confusing("fi")
     board_set = set(board)
-    clues: list[str] = []
-    for w in top_n_list("fi", 120000):
-        if len(clues) == 8000:
-            break
-        if not re.fullmatch(r"[a-zåäö]{3,}", w) or w in board_set or w in blocked:
-            continue
-        if w in confusing or zipf_frequency(w, "fi") < 3.0:
-            continue
-        analyses = voikko.analyze(w)
-        if any(a.get("CLASS") in _PROPER | _FUNCTION for a in analyses):
-            continue  # a name, a word that is also one, or a little word
-        if any(
-            a.get("CLASS") == "teonsana"
-            or (a.get("SIJAMUOTO") not in (None, "nimento") or a.get("NUMBER") == "plural")
-            for a in analyses
-        ):
-            continue  # also an inflected form of another word (katuja, alustalla, tuli)
-        nouns = [a for a in _fi_nouns(voikko, w) if a.get("CLASS") == "nimisana"]
-        if not nouns or all(a.get("BASEFORM") != w for a in nouns):
-            continue
-        clues.append(w)
+    ranked = [w for w in top_n_list("fi", FORM_RANKS) if re.fullmatch(r"[a-zåäö]{3,}", w)]
+    nouns = [
+        w for w in ranked
+        if w not in board_set and w not in blocked and w not in confusing
+        and _fi_common_noun(voikko, w)
+    ]
+    forms = _fi_forms(voikko, ranked, [*nouns, *board])
+    # A Finnish noun's use is spread over its forms (kukkula 2.99 on the Zipf
+    # scale, kukkulan 3.47): the floor is on the word with all its forms.
+    clues = [
+        w for w in nouns
+        if word_frequency(w, "fi") + sum(word_frequency(f, "fi") for f in forms[w]) >= FI_FLOOR
+    ][:8000]
+    clues = with_card_words("fi", clues, board)
     model_dir = glob.glob(f"{fi_model.__path__[0]}/fi_experimental_web_md-*")[0]
     vocab = Vocab().from_disk(f"{model_dir}/vocab")
     descriptions = lists.descriptions("fi")
@@ -397,6 +467,7 @@ def finnish() -> Source:
         clue_vecs,
         refused,
         penalty=OVERLAP_FI * overlap,
+        extra={"forms": [" ".join(_fi_form_code(c, f) for f in forms[c]) for c in clues]},
         sources=[
             version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
             version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
@@ -506,15 +577,19 @@ def japanese() -> Source:
         seen_norm.add(m.normalized_form())
         clues.append(w)
         clue_vecs_list.append(v)
+    vec_of = dict(zip(clues, clue_vecs_list, strict=True))
+    vec_of.update((b, v) for b, v in zip(board, board_vecs_list, strict=True) if b not in vec_of)
+    clues = with_card_words("ja", clues, board)
+    clue_vecs_list = [vec_of[c] for c in clues]
     readings = [reading(c) for c in clues]
     board_readings = [reading(b) for b in board]
     board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]
     refused: dict[tuple[int, int], str] = {}
     for j, c in enumerate(clues):
         ck = _kanji(c)
-        cn = sudachi.tokenize(c, mode_c)[0].normalized_form()
+        cn = {m.normalized_form() for m in sudachi.tokenize(c, mode_c)}  # card words: several
         for i, b in enumerate(board):
-            if c in b or b in c or cn in board_norms[i]:
+            if c in b or b in c or cn & board_norms[i]:
                 refused[i, j] = "too_close"
             elif readings[j] == board_readings[i]:
                 refused[i, j] = "same_reading"

@@ -31,7 +31,6 @@ LEVELS = ("easy", "normal", "hard")  # the menu's "Level": opaque to the app
 # Why the engine refused a clue word (ClueRefused.reason), the codes the screens translate.
 CLUE_REASONS = (
     "unknown_word",
-    "card_word",
     "ambiguous_reading",
     "same_word",
     "same_stem",

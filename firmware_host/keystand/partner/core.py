@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .guesser import Guesser
 
 LANGS = ("en", "fi", "ja")
-CHECK_REASONS = ("unknown_word", "card_word", "ambiguous_reading", "same_word", *REASONS)
+CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
 
 
 def _singulars(word: str) -> list[str]:
@@ -81,8 +81,7 @@ class Partner:
         self.clues: list[str] = table.clue_words
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
-        # The vocabulary leaves out every word of the card list, on the table or not.
-        self._card_words = set(self._board_index) | set(table.header.get("board_readings") or ())
+        self._forms: dict[str, int] | None = None  # Finnish inflected form -> clue, when asked
         readings = table.header.get("readings")
         self._readings: dict[str, list[int]] = {}
         if readings:
@@ -140,7 +139,7 @@ class Partner:
 
     def clue_index(self, text: str) -> int:
         """The vocabulary index of a clue word (a kana reading for Japanese, when it
-        names one word only); raises PartnerError unknown_word/card_word/ambiguous_reading."""
+        names one word only); raises PartnerError unknown_word/ambiguous_reading."""
         word = fold(text)
         j = self._clue_index.get(word)
         if j is not None:
@@ -151,23 +150,30 @@ class Partner:
         if len(hits) > 1:
             names = ", ".join(self.clues[h] for h in hits[:5])
             raise PartnerError(f"'{text}' reads as several words ({names})", "ambiguous_reading")
-        if word in self._card_words:
-            raise PartnerError(
-                f"'{text}' is a word of the card list, which the partner's vocabulary leaves out",
-                "card_word",
-            )
         # The vocabulary keeps base forms; an English plural is read as its singular
-        # (said "oceans", heard "ocean"), so a player is not refused for a plural.
+        # (said "oceans", heard "ocean"), a Finnish form as its base word (merellä,
+        # meri), so a player is not refused for the form a clue came out in.
         for single in _singulars(word) if self.lang == "en" else ():
-            if single in self._card_words:
-                raise PartnerError(
-                    f"'{text}' is the plural of '{single}', a word of the card list",
-                    "card_word",
-                )
             j = self._clue_index.get(single)
             if j is not None:
                 return j
+        j = self._form_index().get(word)
+        if j is not None:
+            return j
         raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
+
+    def _form_index(self) -> dict[str, int]:
+        """The table's inflected forms (header "forms", Finnish only: the device has
+        no Voikko), decoded on first use: each is written against its clue word as
+        the number of letters to drop and the letters to add (meri + "1en" = meren)."""
+        if self._forms is None:
+            self._forms = {}
+            for j, codes in enumerate(self.table.header.get("forms") or ()):
+                base = self.clues[j]
+                for code in codes.split():
+                    cut = len(base) - int(code[0])
+                    self._forms.setdefault(base[:cut] + code[1:], j)
+        return self._forms
 
     def check_clue(self, board: Board, text: str, visible: Iterable[int]) -> int:
         """The clue's vocabulary index, if it may be given with ``visible`` cells
@@ -185,6 +191,11 @@ class Partner:
                 if said == board_readings[self._board_index[fold(board.words[cell])]]:
                     raise PartnerError(f"'{text}' reads as a word on the table", "same_word", cell)
         j = self.clue_index(text)
+        for cell in visible:  # a form or a plural of a visible word (oceans, merellä)
+            if self.clues[j] == fold(board.words[cell]):
+                raise PartnerError(
+                    f"'{text}' is a form of '{board.words[cell]}' on the table", "same_word", cell
+                )
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))
             if reason:

@@ -505,9 +505,6 @@ TAKE_FOR = {
 # Why the AI partner refused a clue word (app/solo.py ClueRefused.reason).
 CLUE_REFUSALS = {
     "unknown_word": N_("unknown word"),
-    # TRANSLATORS: a clue word refused because it is one of the game's card words
-    # (not on this table): the AI's vocabulary leaves the whole card list out.
-    "card_word": N_("a card word"),
     "ambiguous_reading": N_("unclear reading"),
     "same_word": N_("word on table"),
     "same_stem": N_("same stem"),
