@@ -394,7 +394,7 @@ def test_a_card_word_is_a_clue_unless_it_is_visible(lang, card, said):
     list is a clue for the human and for the giver; on the table it is the same word,
     and once covered a clue again."""
     partner = Partner.load(lang)
-    words, board = _board_with(partner, 11, card, 12)
+    _words, board = _board_with(partner, 11, card, 12)
     j = partner.clues.index(card)
     away = [c for c in range(25) if c != 12]
     assert partner.check_clue(board, said, away) == j
@@ -448,7 +448,7 @@ def test_a_finnish_clue_in_an_inflected_form_is_read_as_its_base_word():
         partner.clue_index("sään")
     assert err.value.reason == "unknown_word"
     # a form of a visible card word is that word
-    words, board = _board_with(partner, 4, "järvi", 6)
+    _words, board = _board_with(partner, 4, "järvi", 6)
     with pytest.raises(PartnerError) as err:
         partner.check_clue(board, "järvellä", range(25))
     assert (err.value.reason, err.value.cell) == ("same_word", 6)
