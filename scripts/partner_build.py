@@ -181,6 +181,28 @@ class WordNet:
 HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
 HUB_PENALTY = 0.4  # cosine
 
+def _hubs(cos: np.ndarray, board: list[str], clues: list[str]) -> np.ndarray:
+    """The clue words that are among the ten closest of more than HUB_LIMIT board
+    words. The ten are ranked among the vocabulary without the card words, as
+    HUB_LIMIT was set for (each card word would take its own slot and those of its
+    neighbours, hiding the hubs); a card word counts where it would enter its ten."""
+    cards = set(board)
+    plain = np.array([c not in cards for c in clues])
+    rest = cos[:, plain]
+    z = (cos - rest.mean(axis=1, keepdims=True)) / rest.std(axis=1, keepdims=True)
+    z = z - z.mean(axis=0, keepdims=True)
+    top = np.argsort(-z[:, plain], axis=1)[:, :10]
+    counts = np.zeros(len(clues), dtype=np.int64)
+    counts[plain] = np.bincount(top.ravel(), minlength=int(plain.sum()))
+    tenth = np.take_along_axis(z[:, plain], top[:, 9:], axis=1)
+    at = {b: i for i, b in enumerate(board)}
+    for j in np.flatnonzero(~plain):
+        near = z[:, j] > tenth[:, 0]
+        near[at[clues[j]]] = False  # itself
+        counts[j] = int(near.sum())
+    return counts > HUB_LIMIT
+
+
 # Lexicographer files of things: animal, artifact, body, food, object, person,
 # plant, location, natural phenomenon, substance.
 CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
@@ -270,10 +292,7 @@ def english() -> Source:
     # Hubs: GloVe puts some words (moth, toad, lilac, brandy) among the closest of
     # dozens of board words. Such a clue keeps its score where WordNet links it to the
     # board word (fruit for apple) and loses HUB_PENALTY where only GloVe does.
-    z = standardise(board_vecs @ clue_vecs.T + bonus)
-    top = np.argsort(-z, axis=1)[:, :10]
-    counts = np.bincount(top.ravel(), minlength=len(clues))
-    hub = counts > HUB_LIMIT
+    hub = _hubs(board_vecs @ clue_vecs.T + bonus, board, clues)
     penalty = np.where(hub[None, :] & (bonus < 0.5), HUB_PENALTY, 0.0).astype(np.float32)
 
     stem = Stemmer.Stemmer("english").stemWord
@@ -386,13 +405,16 @@ def _fi_forms(voikko, ranked: list[str], words: list[str]) -> dict[str, list[str
     return forms
 
 
-def _fi_form_code(base: str, form: str) -> str:
-    """A form written against its base word: how many letters of the base to drop,
-    then the letters to add (meri, meren -> "1en"); partner/core.py reads it back."""
+def _fi_form_code(base: str, form: str) -> str | None:
+    """A form written against its base word: how many letters of the base to drop
+    (one digit), then the letters to add (meri, meren -> "1en"); partner/core.py
+    reads it back. None for a form that does not begin with the base's first two
+    letters (the device looks a form up among the words that begin like it)."""
     keep = 0
     while keep < min(len(base), len(form)) and base[keep] == form[keep]:
         keep += 1
-    keep = max(keep, len(base) - 9)
+    if keep < 2 or len(base) - keep > 9:
+        return None
     return f"{len(base) - keep}{form[keep:]}"
 
 
@@ -467,7 +489,8 @@ def finnish() -> Source:
         clue_vecs,
         refused,
         penalty=OVERLAP_FI * overlap,
-        extra={"forms": [" ".join(_fi_form_code(c, f) for f in forms[c]) for c in clues]},
+        extra={"forms": [" ".join(filter(None, (_fi_form_code(c, f) for f in forms[c])))
+                         for c in clues]},
         sources=[
             version("spacy-fi-experimental-web-md") + " (floret vectors, CC BY-SA 4.0)",
             version("wordfreq") + " (clue vocabulary; data CC BY-SA 4.0)",
@@ -614,14 +637,17 @@ def japanese() -> Source:
 # ---------------------------------------------------------------- scoring and writing
 
 
-def standardise(cos: np.ndarray) -> np.ndarray:
+def standardise(cos: np.ndarray, plain: np.ndarray | None = None) -> np.ndarray:
     """Each board word's row standardised across the clue words; then each clue's mean
     across the board words taken off (a clue near every word tells nothing), and
     the whole rescaled to unit spread. Only shifts and one common scale: a clue that
-    is near no board word is not stretched to look near some."""
-    z = (cos - cos.mean(axis=1, keepdims=True)) / cos.std(axis=1, keepdims=True)
+    is near no board word is not stretched to look near some. ``plain``: the
+    columns the row statistics and the scale come from (not the card words, which
+    would shift the vocabulary's scores: each is very near a few board words)."""
+    ref = cos if plain is None else cos[:, plain]
+    z = (cos - ref.mean(axis=1, keepdims=True)) / ref.std(axis=1, keepdims=True)
     z = z - z.mean(axis=0, keepdims=True)
-    return z / z.std()
+    return z / (z if plain is None else z[:, plain]).std()
 
 
 def build(lang: str, make: Callable[[], Source]) -> Path:
@@ -631,7 +657,8 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
         cos = cos + src.bonus
     if src.penalty is not None:
         cos = cos - src.penalty
-    z = standardise(cos)
+    cards = set(src.board)
+    z = standardise(cos, np.array([c not in cards for c in src.clues]))
     q = np.clip(np.rint(z * SCALE), MIN_SCORE, MAX_SCORE).astype(np.int8)
     for (i, j), reason in src.refused.items():
         q[i, j] = REFUSED + REASONS.index(reason)

@@ -81,7 +81,7 @@ class Partner:
         self.clues: list[str] = table.clue_words
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
-        self._forms: dict[str, int] | None = None  # Finnish inflected form -> clue, when asked
+        self._by_start: dict[str, list[int]] | None = None  # clues with forms, by 2 letters
         readings = table.header.get("readings")
         self._readings: dict[str, list[int]] = {}
         if readings:
@@ -157,23 +157,32 @@ class Partner:
             j = self._clue_index.get(single)
             if j is not None:
                 return j
-        j = self._form_index().get(word)
+        j = self._form_of(word)
         if j is not None:
             return j
         raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
 
-    def _form_index(self) -> dict[str, int]:
-        """The table's inflected forms (header "forms", Finnish only: the device has
-        no Voikko), decoded on first use: each is written against its clue word as
-        the number of letters to drop and the letters to add (meri + "1en" = meren)."""
-        if self._forms is None:
-            self._forms = {}
-            for j, codes in enumerate(self.table.header.get("forms") or ()):
-                base = self.clues[j]
-                for code in codes.split():
-                    cut = len(base) - int(code[0])
-                    self._forms.setdefault(base[:cut] + code[1:], j)
-        return self._forms
+    def _form_of(self, word: str) -> int | None:
+        """The clue an inflected form belongs to (header "forms", Finnish only: the
+        device has no Voikko). Each form is written against its clue word as the
+        number of letters to drop and the letters to add (meri + "1en" = meren) and
+        begins with the word's first two letters, so only the clues that begin like
+        ``word`` are read: a few milliseconds, not a dictionary of every form."""
+        forms = self.table.header.get("forms")
+        if not forms:
+            return None
+        if self._by_start is None:
+            self._by_start = {}
+            for j, codes in enumerate(forms):
+                if codes:
+                    self._by_start.setdefault(self.clues[j][:2], []).append(j)
+        for j in self._by_start.get(word[:2], ()):
+            base = self.clues[j]
+            for code in forms[j].split():
+                cut = len(base) - int(code[0])
+                if word.endswith(code[1:]) and base[:cut] + code[1:] == word:
+                    return j
+        return None
 
     def check_clue(self, board: Board, text: str, visible: Iterable[int]) -> int:
         """The clue's vocabulary index, if it may be given with ``visible`` cells
