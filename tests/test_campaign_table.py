@@ -122,6 +122,35 @@ def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
     assert [g.mission for g in record.games] == ["prague"]  # recorded once
 
 
+def test_a_result_the_campaign_file_refuses_is_recorded_once_it_takes_writes(tmp_path):
+    with CampaignStore.in_folder(tmp_path) as store:
+        store.create_team("Lynx", "duet")
+    device = start_device(tmp_path)
+    try:
+        t = Table(device)
+        _menu(t, "A", "team")
+        t.do("A press", "A back")
+        _menu(t, "A", "new_game")
+        t.do("A press", "A hold")
+        # The campaign file stops taking writes (as on a full or read-only disk);
+        # the journal still does.
+        device.daemon.campaign.store.db.execute("PRAGMA query_only = ON")
+        _win(t)
+        assert t.dump()["outcome"] == "won"  # the winning move was played, not refused
+        assert t.messages() == {"A": "team_not_saved", "B": "team_not_saved"}
+        assert t.lines("A")[1:4] == ["Team record:", "read-only", "saved later"]
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        assert store.record("Lynx").games == ()
+    device = start_device(tmp_path, legend_read=False)  # the next start: the file works
+    device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        record = store.record("Lynx")
+    assert [(g.mission, g.outcome) for g in record.games] == [("prague", "won")]
+    assert list(progress(load_book(), record).completed) == ["prague"]
+
+
 def test_the_clues_dialled_in_a_teams_game_show_one_turn_past_its_record(tmp_path):
     device = start_device(tmp_path)
     try:

@@ -166,6 +166,7 @@ MESSAGE_ARGS = {
         for t in (1, 12)
     ],
     "team_refused": [()],
+    "team_not_saved": [(r, later) for r in keyscreen.STORAGE_REASONS for later in (True, False)],
     "not_saved": [(r,) for r in keyscreen.STORAGE_REASONS],
     "not_saving": [(r,) for r in keyscreen.STORAGE_REASONS],
     "saving_again": [()],

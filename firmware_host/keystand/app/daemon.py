@@ -51,7 +51,7 @@ from ..rules.setup import Rules
 from ..rules.status import Phase
 from ..screens.keyscreen import render, screen_lines
 from ..screens.view import Message, SeatView
-from .campaign_table import TableCampaign
+from .campaign_table import CampaignStoreError, TableCampaign
 from .commands import (
     Command,
     CreateTeam,
@@ -67,7 +67,7 @@ from .journal import action_to_json
 from .menu import STANDARD, Settings, mission_choices
 from .session import Session
 from .solo import PartnerLoader, SoloGame
-from .storage import Storage, StorageError
+from .storage import Storage, StorageError, reason_of
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
@@ -126,8 +126,14 @@ class Daemon:
         self._stopping = threading.Event()
         self._stop_reason = ""
         self._storage_status: tuple[str, str | None] = ("saving", None)
+        # The campaign file did not take a write: a note once the move or command
+        # is shown, or (a finished game's result) over that game's screens.
+        self._team_problem: Message | None = None
+        self._team_alert: Message | None = None
         self.session = self._resume()
+        self._catch_up()
         self._sync_storage(probed=False)
+        self._show_team_problem()
         recovered = storage.recovered
         if recovered is not None:  # one line on both displays; the log names the file
             self.session.notes = {
@@ -195,6 +201,38 @@ class Daemon:
             log.exception("no AI partner for %s (%s)", s.language, s.level)
             return None
 
+    def _campaign_failed(
+        self, exc: CampaignStoreError, what: str, later: bool = False, over: bool = False
+    ) -> None:
+        """The campaign file refused ``what``: logged, and said on the screens;
+        ``later``: the journal keeps it and ``_catch_up`` records it; ``over``: said
+        on the finished game's screens until the next game (a note would not show)."""
+        log.warning(
+            "campaign file: %s not saved%s: %s", what, " (recorded later)" if later else "", exc
+        )
+        reason = reason_of(exc.__cause__ or exc, self.storage.folder)
+        message = Message("team_not_saved", (reason, later))
+        if over:
+            self._team_alert = message
+        else:
+            self._team_problem = message
+
+    def _show_team_problem(self) -> None:
+        """A note on both seats, once the move or command that met it is shown."""
+        if self._team_problem is not None:
+            self.session.notes = {seat: self._team_problem for seat in SEATS}
+            self._team_problem = None
+
+    def _catch_up(self) -> None:
+        """Record the team games that ended while the campaign file took no writes."""
+        if self.campaign is None:
+            return
+        try:
+            for result in self.campaign.catch_up(self.storage.finished_game):
+                log.info("recorded for team %s later: %s", result.team, result)
+        except CampaignStoreError as exc:
+            self._campaign_failed(exc, "an earlier game's result", later=True)
+
     def _new_rules(self):
         """Rules for a new game: the menu's settings, which start from [game]."""
         s = self.settings
@@ -219,11 +257,16 @@ class Daemon:
             layout, self.key = decode(self.key), None
         else:
             layout = random_layout()
+        self._team_alert = None  # a new game: the last one's screens are gone
+        self._catch_up()
         rules, team, bonuses = self._campaign_rules() or (self._new_rules(), None, ())
         self.storage.start(layout, rules)
         key = self.storage.game_key()
         if team is not None and self.campaign is not None and key is not None:
-            self.campaign.begin(key, team, bonuses)
+            try:
+                self.campaign.begin(key, team, bonuses)
+            except CampaignStoreError as exc:  # played, but not for the team
+                self._campaign_failed(exc, f"team {team}'s new game")
         log.info("new game %s, mission %s", self.storage.game_id, rules.label)
         return new_game(layout, rules)
 
@@ -243,6 +286,9 @@ class Daemon:
         except CampaignError as exc:
             log.warning("not a game for team %s: %s", s.team, exc)
             return None
+        except CampaignStoreError as exc:
+            self._campaign_failed(exc, f"team {s.team}'s next mission")
+            return None
         s.bonus = None  # a bonus is chosen for one game
         return rules, s.team, bonuses
 
@@ -257,7 +303,11 @@ class Daemon:
             log.info("ack %d %d %s", self.storage.game_id, seq, action_to_json(action))
         key = self.storage.game_key()
         if state.phase == Phase.OVER and self.campaign is not None and key is not None:
-            result = self.campaign.finish(key, state, self.storage.actions)
+            try:
+                result = self.campaign.finish(key, state, self.storage.actions)
+            except CampaignStoreError as exc:  # the journal holds the game: recorded later
+                self._campaign_failed(exc, f"game {key}'s result", later=True, over=True)
+                return
             if result is not None:
                 self.session.result = result
                 log.info("recorded for team %s: %s", result.team, result)
@@ -302,6 +352,7 @@ class Daemon:
                 break
             try:
                 self.handle(event)
+                self._show_team_problem()
                 self.refresh()
             except Exception:  # nothing may take the loop down; the state is journaled
                 log.exception("error while handling %r", event)
@@ -372,7 +423,8 @@ class Daemon:
         status = self.storage.status
         mode, reason = status
         session = self.session  # a new game's session too: set every time
-        session.alert = Message("not_saved", (reason,)) if mode == "failing" else None
+        failing = Message("not_saved", (reason,)) if mode == "failing" else None
+        session.alert = failing or self._team_alert
         session.notice = Message("not_saving", (reason,)) if mode == "unsaved" else None
         if status == self._storage_status:
             return
@@ -407,6 +459,9 @@ class Daemon:
 
             try:
                 team = self.campaign.create(command.name, command.edition)
+            except CampaignStoreError as exc:
+                self._campaign_failed(exc, f"new team {command.name}")
+                return
             except CampaignError as exc:
                 log.info("team not created: %s", exc)
                 self.session.notes = {s: Message("team_refused") for s in SEATS}

@@ -354,6 +354,23 @@ class Journal:
         row = self.db.execute("SELECT started FROM games WHERE id = ?", (self.game_id,)).fetchone()
         return f"{self.game_id}@{row[0] if row else ''}"
 
+    def finished_game(self, key: str) -> Game | None:
+        """The finished game named ``key`` (as ``game_key`` gave it), or None."""
+        game_id, _, started = key.partition("@")
+        if not game_id.isdigit():
+            return None
+        row = self.db.execute(
+            "SELECT id, layout, rules, finished FROM games "
+            "WHERE id = ? AND started = ? AND finished = 1",
+            (int(game_id), started),
+        ).fetchone()
+        if row is None:
+            return None
+        actions = self.db.execute(
+            "SELECT seq, action FROM actions WHERE game = ? ORDER BY seq", (row[0],)
+        ).fetchall()
+        return _game(row, actions)
+
     def empty(self) -> bool:
         """No game was ever started here: a new device (or a new state folder)."""
         return self.db.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None

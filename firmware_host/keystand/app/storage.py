@@ -183,6 +183,17 @@ class Storage:
             return None
         return self.journal.game_key()
 
+    def finished_game(self, key: str) -> Game | None:
+        """A finished game of this journal by its key, or None (not there, not
+        finished, or the journal cannot be read now)."""
+        if self.journal is None:
+            return None
+        try:
+            return self.journal.finished_game(key)
+        except (sqlite3.Error, JournalDamaged) as exc:
+            log.warning("game %s not read from the journal: %s", key, exc)
+            return None
+
     @property
     def status(self) -> tuple[str, str | None]:
         """("saving", None), ("failing", reason) or ("unsaved", reason)."""

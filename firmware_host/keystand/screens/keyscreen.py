@@ -613,6 +613,13 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
     "won_mission": _won_mission,
     "lost_mission": _lost_mission,
     "team_refused": lambda: [_("No new team:"), _("name taken")],
+    # The campaign file (app/campaign_table.py) took no write; a result is kept in
+    # the journal and recorded later, a new team or a team's new game is not.
+    "team_not_saved": lambda why, later: [
+        _("Team record:"),
+        _reason(STORAGE_REASONS, why),
+        _("saved later") if later else _("not saved"),
+    ],
     "lost": lambda reason: [_("Lost:"), _word(reason)],
     "take": _take,
     "missing": _missing,
