@@ -63,10 +63,10 @@ from .commands import (
     SetLanguage,
 )
 from .debounce import SlotFilter
-from .journal import action_to_json
+from .journal import Game, action_to_json
 from .menu import STANDARD, Settings, mission_choices
 from .session import Session
-from .solo import PartnerLoader, SoloGame
+from .solo import Partner, PartnerLoader, Plan, SoloGame, SoloSetup
 from .storage import Storage, StorageError, reason_of
 
 log = logging.getLogger("keystand")
@@ -109,7 +109,7 @@ class Daemon:
         self.missions = missions
         self.campaign = campaign  # the state folder's teams (None: they cannot be kept)
         self.partner = partner
-        self._partners: dict[tuple[str, str], object] = {}  # loaded once per (lang, level)
+        self._partners: dict[tuple[str, str], Partner] = {}  # loaded once per (lang, level)
         self.resumed: int | None = None  # actions replayed when a game was resumed
         self.last_action: Action | None = None  # the last action committed
         self.key = key
@@ -147,12 +147,22 @@ class Daemon:
         if game is not None:
             log.info("resumed game %s after %d actions", game.id, len(game.actions))
             self.resumed = len(game.actions)
-            return self._table(game.state())
+            # A solo game comes back as the journal has it, whatever the settings say
+            # now; only a game from a version-0 journal, which does not say, asks them.
+            setup = game.solo if game.partner is not None else self._solo_setup(game.layout)
+            return self._table(game.state(), setup, resumed=game)
         # A device's first game opens with the legend: what the symbols mean.
-        return self._table(self._start_game(), legend=self.storage.first_start)
+        return self._table(*self._start_game(), legend=self.storage.first_start)
 
-    def _table(self, state: GameState, legend: bool = False) -> Session:
-        """A session for ``state``, told what the bank holds now."""
+    def _table(
+        self,
+        state: GameState,
+        setup: SoloSetup | None,
+        legend: bool = False,
+        resumed: Game | None = None,
+    ) -> Session:
+        """A session for ``state`` (solo with ``setup``; ``resumed``: the journal's
+        game it goes on with), told what the bank holds now."""
         bank = self.hardware.bank
         session = Session(
             state,
@@ -165,10 +175,11 @@ class Daemon:
             missions=self.missions,
             legend=legend,
             campaign=self.campaign,
-            solo=self._solo(state),
+            solo=self._solo(state, setup, resumed),
             solo_offered=self.partner is not None,
         )
-        if self.settings.partner == "ai" and session.solo is None:
+        wanted = setup is not None or (resumed is None and self.settings.partner == "ai")
+        if wanted and session.solo is None:
             session.notes = {seat: Message("no_ai") for seat in SEATS}
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
@@ -178,28 +189,66 @@ class Daemon:
             session.bank(*self.debounce.reading(bank.sided))
         return session
 
-    def _solo(self, state: GameState) -> SoloGame | None:
-        """A solo game for ``state`` when the settings ask for one: the AI in its
-        seat, the words dealt from the table language's list as the simulator's
-        word cards and the slip deal them (the key's rank is the seed). None when no
-        AI partner can be loaded (logged; the table plays for two)."""
+    def _solo_setup(self, layout) -> SoloSetup | None:
+        """A new game's solo setup when the settings ask for one and an AI partner
+        can be loaded: the AI's seat and level, the table language and the words
+        dealt from its list as the simulator's word cards and the slip deal them
+        (the key's rank is the seed)."""
         s = self.settings
         if s.partner != "ai" or self.partner is None:
             return None
         from ..books.words import deal, load
         from ..rules.ranking import rank
 
-        seed = rank(state.layout)
         try:
-            partner = self._partners.get((s.language, s.level))
-            if partner is None:
-                partner = self.partner(s.language, s.level)
-                self._partners[(s.language, s.level)] = partner
-            words = deal(load(s.language), seed)
-            return SoloGame(partner, words, "A" if s.ai_seat == "A" else "B", s.language, seed)  # type: ignore[arg-type]
-        except Exception:  # an engine that cannot play this table: a game for two
-            log.exception("no AI partner for %s (%s)", s.language, s.level)
+            words = deal(load(s.language), rank(layout))
+        except Exception as exc:  # a word list that cannot be read: a game for two
+            log.error("no words for a solo game in %s (%s): a game for two", s.language, exc)
             return None
+        return SoloSetup("A" if s.ai_seat == "A" else "B", s.level, s.language, tuple(words))
+
+    def _solo(
+        self, state: GameState, setup: SoloSetup | None, resumed: Game | None
+    ) -> SoloGame | None:
+        """The solo game ``setup`` describes, its AI loaded for the setup's language
+        and level; ``resumed``: rebuilt from the journal's actions and the AI's
+        plans. None (one line logged; the table plays for two) when no AI partner
+        can play it."""
+        if setup is None:
+            return None
+        if self.partner is None:
+            log.error(
+                "game %s is a solo game, but no AI partner can be loaded: a game for two",
+                self.storage.game_id,
+            )
+            return None
+        from ..rules.ranking import rank
+
+        key = (setup.lang, setup.level)
+        try:
+            partner = self._partners.get(key)
+            if partner is None:
+                partner = self._partners[key] = self.partner(*key)
+            solo = SoloGame(
+                partner, setup.words, setup.ai, setup.lang, rank(state.layout), record=self._plan
+            )
+            if resumed is not None:
+                solo.resume(new_game(resumed.layout, resumed.rules), resumed.actions, resumed.plans)
+        except Exception as exc:  # an engine that cannot play this table: a game for two
+            log.error("no AI partner for %s (%s): %s: a game for two", setup.lang, setup.level, exc)
+            log.debug("why", exc_info=True)
+            return None
+        return solo
+
+    def _plan(self, plan: Plan) -> None:
+        """Journal one of the AI's plans before it is shown. A write that fails
+        leaves the storage failing (both displays say so, moves are refused) and
+        the plan waiting for the next move's write."""
+        try:
+            self.storage.plan(plan)
+        except StorageError:
+            if hasattr(self, "session"):
+                self._sync_storage(probed=False)
 
     def _campaign_failed(
         self, exc: CampaignStoreError, what: str, later: bool = False, over: bool = False
@@ -245,12 +294,14 @@ class Daemon:
             book=None if standard else load_book(user_mission_maps()),
         )
 
-    def _start_game(self, code: GameCode | None = None) -> GameState:
+    def _start_game(self, code: GameCode | None = None) -> tuple[GameState, SoloSetup | None]:
+        """A new game, journaled (solo when the settings ask): its state and solo setup."""
         if code is not None:
             assert code.layout is not None
-            self.storage.start(code.layout, code.rules)
+            setup = self._solo_setup(code.layout)
+            self.storage.start(code.layout, code.rules, setup)
             log.info("loaded a scanned game as game %s", self.storage.game_id)
-            return new_game(code.layout, code.rules)
+            return new_game(code.layout, code.rules), setup
         if self.key is not None:
             from ..rules.keycode import decode
 
@@ -260,7 +311,8 @@ class Daemon:
         self._team_alert = None  # a new game: the last one's screens are gone
         self._catch_up()
         rules, team, bonuses = self._campaign_rules() or (self._new_rules(), None, ())
-        self.storage.start(layout, rules)
+        setup = self._solo_setup(layout)
+        self.storage.start(layout, rules, setup)
         key = self.storage.game_key()
         if team is not None and self.campaign is not None and key is not None:
             try:
@@ -268,7 +320,7 @@ class Daemon:
             except CampaignStoreError as exc:  # played, but not for the team
                 self._campaign_failed(exc, f"team {team}'s new game")
         log.info("new game %s, mission %s", self.storage.game_id, rules.label)
-        return new_game(layout, rules)
+        return new_game(layout, rules), setup
 
     def _campaign_rules(self) -> tuple[Rules, str, tuple[str, ...]] | None:
         """The chosen team's next game: its rules, the team and the bonuses it spends,
@@ -439,11 +491,11 @@ class Daemon:
         if isinstance(command, NewGame | LoadGame):
             code = command.code if isinstance(command, LoadGame) else None
             try:
-                state = self._start_game(code)
+                state, setup = self._start_game(code)
             except StorageError as exc:  # the game goes on; both displays say why
                 self.session.alert = Message("not_saved", (exc.reason,))
                 return
-            self.session = self._table(state)
+            self.session = self._table(state, setup)
             if code is None and self.config.game.slip_on_start:
                 self._print_slip()
         elif isinstance(command, PrintSlip):

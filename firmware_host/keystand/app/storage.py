@@ -43,6 +43,7 @@ from .journal import (
     recover,
     salvage,
 )
+from .solo import Plan, SoloSetup
 
 log = logging.getLogger(__name__)
 JOURNAL = "journal.sqlite"
@@ -165,6 +166,13 @@ class Storage:
         self.seq = 0  # the current game's last saved (or, unsaved, played) action
         self._setup: tuple[Layout, Rules] | None = None
         self._actions: list[Action] = []  # the current game, whatever is saved
+        # The current game's partner ("person", "ai", None: unknown, a version-0
+        # journal's), solo setup and the AI's plans, whatever is saved; plans whose
+        # write failed wait in ``_pending``, written again before the next action.
+        self._partner: str | None = "person"
+        self._solo: SoloSetup | None = None
+        self._plans: list[Plan] = []
+        self._pending: list[Plan] = []
         self._over = False
         self._next_probe: float | None = None
         self._delay = self.PROBE_FIRST
@@ -214,7 +222,7 @@ class Storage:
                     readable = check(self.path)
             if readable is not None:
                 self._memory_ids = readable.id
-                self._remember(readable.layout, readable.rules, readable.actions, readable.id)
+                self._remember_game(readable)
             return readable
         game: Game | None = None
         try:
@@ -240,10 +248,10 @@ class Storage:
             self._unsaved(reason_of(exc, self.folder))
             if game is not None:  # what could be read is played on, from memory
                 self._memory_ids = game.id
-                self._remember(game.layout, game.rules, game.actions, game.id)
+                self._remember_game(game)
             return game
         if game is not None:
-            self._remember(game.layout, game.rules, game.actions, game.id)
+            self._remember_game(game)
             self.seq = game.last_seq
         elif self.journal is not None:
             # A journal rebuilt from a damaged one is no new device, however little
@@ -279,12 +287,44 @@ class Storage:
             self.journal.close()
             self.journal = None
 
-    def _remember(self, layout: Layout, rules: Rules, actions: list[Action], game_id) -> None:
+    def _remember(
+        self,
+        layout: Layout,
+        rules: Rules,
+        actions: list[Action],
+        game_id,
+        solo: SoloSetup | None = None,
+        partner: str | None = "person",
+        plans: list[Plan] | None = None,
+    ) -> None:
         self._setup = (layout, rules)
         self._actions = list(actions)
         self.game_id = game_id
         self.seq = len(actions)
         self._over = False
+        self._partner, self._solo = partner, solo
+        self._plans, self._pending = list(plans or ()), []
+
+    def _remember_game(self, game: Game) -> None:
+        self._remember(
+            game.layout,
+            game.rules,
+            game.actions,
+            game.id,
+            game.solo,
+            game.partner,
+            list(game.plans.values()),
+        )
+
+    def _write_game(self, journal: Journal) -> int:
+        """The game so far, whole, into ``journal`` as a new game; its id."""
+        assert self._setup is not None
+        layout, rules = self._setup
+        game_id = journal.write_game(
+            layout, rules, self._actions, self._over, self._solo, self._plans, self._partner
+        )
+        self._pending = []  # written with the rest
+        return game_id
 
     # ------------------------------------------------------------------ the game
 
@@ -296,8 +336,7 @@ class Storage:
             gone = not self.path.exists()
             journal = Journal(self.path, self.synchronous)
             if gone and self._setup is not None:  # deleted under us: a new one, whole game
-                layout, rules = self._setup
-                self.game_id = journal.write_game(layout, rules, self._actions, self._over)
+                self.game_id = self._write_game(journal)
                 self.seq = journal.seq
                 log.warning("journal %s was gone; the game so far is in a new one", self.path)
             else:
@@ -305,18 +344,34 @@ class Storage:
             self.journal = journal
         return self.journal
 
-    def start(self, layout: Layout, rules: Rules) -> None:
-        """A new game; raises StorageError (and changes nothing) when it cannot be saved."""
+    def start(self, layout: Layout, rules: Rules, solo: SoloSetup | None = None) -> None:
+        """A new game (solo with ``solo``); raises StorageError (and changes nothing)
+        when it cannot be saved."""
         if self.mode == "unsaved":
             self._memory_ids += 1
             game_id = self._memory_ids
         else:
             try:
-                game_id = self._writable().start(layout, rules)
+                game_id = self._writable().start(layout, rules, solo)
             except (sqlite3.Error, OSError) as exc:
                 raise self._failed(exc) from exc
             self._saved()
-        self._remember(layout, rules, [], game_id)
+        self._remember(layout, rules, [], game_id, solo, "ai" if solo else "person")
+
+    def plan(self, plan: Plan) -> None:
+        """Keep one of the AI's plans with the current game, before it is shown.
+        Raises StorageError when the write fails; the plan then waits in memory
+        and goes to disk before the next action (which cannot be saved before it)."""
+        self._plans.append(plan)
+        if self.mode == "unsaved":
+            return
+        self._pending.append(plan)
+        try:
+            self._writable().plans(self._pending)
+        except (sqlite3.Error, OSError) as exc:
+            raise self._failed(exc) from exc
+        self._pending = []
+        self._saved()
 
     def append(self, action: Action, finished: bool) -> int:
         """Save one accepted action; its seq once it is on disk (or, unsaved, in
@@ -325,7 +380,11 @@ class Storage:
             seq = self.seq + 1
         else:
             try:
-                seq = self._writable().append(action, finished)
+                journal = self._writable()
+                if self._pending:  # plans shown before this action, written first
+                    journal.plans(self._pending)
+                    self._pending = []
+                seq = journal.append(action, finished)
             except (sqlite3.Error, OSError) as exc:
                 raise self._failed(exc) from exc
             self._saved()
@@ -410,8 +469,7 @@ class Storage:
                 self._recover(exc.detail)
             journal = Journal(self.path, self.synchronous)
             if self._setup is not None:
-                layout, rules = self._setup
-                self.game_id = journal.write_game(layout, rules, self._actions, self._over)
+                self.game_id = self._write_game(journal)
         except (sqlite3.Error, OSError, JournalDamaged) as exc:
             if journal is not None:
                 journal.close()
