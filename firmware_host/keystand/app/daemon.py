@@ -16,6 +16,7 @@ SIGTERM ends the loop within one event's handling, however long the queue.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -148,8 +149,13 @@ class Daemon:
             log.info("resumed game %s after %d actions", game.id, len(game.actions))
             self.resumed = len(game.actions)
             # A solo game comes back as the journal has it, whatever the settings say
-            # now; only a game from a version-0 journal, which does not say, asks them.
-            setup = game.solo if game.partner is not None else self._solo_setup(game.layout)
+            # now; only a game from a version-0 journal, which does not say, asks them,
+            # and from then on its journal says.
+            setup = game.solo
+            if game.partner is None:
+                setup = self._solo_setup(game.layout)
+                with contextlib.suppress(StorageError):  # logged; the displays say it
+                    self.storage.known_partner(setup)
             return self._table(game.state(), setup, resumed=game)
         # A device's first game opens with the legend: what the symbols mean.
         return self._table(*self._start_game(), legend=self.storage.first_start)

@@ -503,12 +503,15 @@ class Journal:
         new_id = cur.lastrowid
         assert new_id is not None
         if solo is not None:
-            self.db.execute(
-                "INSERT INTO solo (game, ai, level, lang, words) VALUES (?, ?, ?, ?, ?)",
-                (new_id, solo.ai, solo.level, solo.lang, json.dumps(solo.words)),
-            )
+            self._insert_solo(new_id, solo)
         self._insert_plans(new_id, plans)
         return new_id
+
+    def _insert_solo(self, game_id: int, solo: SoloSetup) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO solo (game, ai, level, lang, words) VALUES (?, ?, ?, ?, ?)",
+            (game_id, solo.ai, solo.level, solo.lang, json.dumps(solo.words)),
+        )
 
     def _insert_plans(self, game_id: int, plans: Iterable[Plan]) -> None:
         """The first plan kept for a clue is the one shown: a later one is ignored."""
@@ -534,6 +537,19 @@ class Journal:
             game_id = self._insert_game(layout, rules, solo)
         self.game_id, self.seq = game_id, 0
         return game_id
+
+    def known_partner(self, solo: SoloSetup | None) -> None:
+        """The current game's partner, which the journal did not know (a game from
+        before version 1): it is what it is played as now (solo with ``solo``)."""
+        assert self.game_id is not None
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute(
+                "UPDATE games SET partner = ? WHERE id = ? AND partner IS NULL",
+                ("ai" if solo is not None else "person", self.game_id),
+            )
+            if solo is not None:
+                self._insert_solo(self.game_id, solo)
 
     def plans(self, plans: Sequence[Plan]) -> None:
         """Commit some of the AI's plans for the current game (before they are shown)."""

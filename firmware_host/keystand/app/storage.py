@@ -358,6 +358,18 @@ class Storage:
             self._saved()
         self._remember(layout, rules, [], game_id, solo, "ai" if solo else "person")
 
+    def known_partner(self, solo: SoloSetup | None) -> None:
+        """The resumed game's partner, which its journal did not know (version 0):
+        kept as it is played now (solo with ``solo``). Raises StorageError when the
+        write fails; the game keeps it in memory (a game written whole has it)."""
+        self._partner, self._solo = ("ai" if solo is not None else "person"), solo
+        if self.mode == "unsaved":
+            return
+        try:
+            self._writable().known_partner(solo)
+        except (sqlite3.Error, OSError) as exc:
+            raise self._failed(exc) from exc
+
     def plan(self, plan: Plan) -> None:
         """Keep one of the AI's plans with the current game, before it is shown.
         Raises StorageError when the write fails; the plan then waits in memory
