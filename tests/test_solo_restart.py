@@ -433,3 +433,133 @@ def _rebuilt_after_every_move(seed: int) -> set[str]:
 
 def _said(given) -> tuple | None:
     return None if given is None else (given.word, given.number, tuple(given.targets))
+
+
+# ---------------------------------------------------------------- the settings
+
+
+def test_the_simulator_keeps_partner_ai_seat_and_level_across_a_restart(tmp_path):
+    """The device keeps none of the menu's choices (each start takes [game]'s); the
+    simulator keeps them all in web.json, the solo ones included (docs/daemon.md)."""
+    import threading
+
+    from helpers import KEY, device_config, settle
+    from keystand.web.simulator import Simulator
+    from keystand.web.state import StateFolder
+
+    def simulator() -> tuple[Simulator, threading.Thread, StateFolder]:
+        folder = StateFolder(tmp_path / "state")
+        sim = Simulator([device_config()], folder, key=KEY, partner=loader(ASSOCIATIONS))
+        loop = threading.Thread(target=sim.run)
+        loop.start()
+        return sim, loop, folder
+
+    sim, loop, folder = simulator()
+    try:
+        for seat in "AB":  # the legend a new device opens with
+            sim.command(f"{seat} back")
+        # The menu: New game, Partner (person -> AI), AI seat (B -> A), AI level
+        # (normal -> hard); back closes it.
+        for line in ["A back_hold", "A right", "A press", "A right", "A press", "A right"]:
+            sim.command(line)
+        sim.command("A press")
+        sim.command("A back")
+        settle(sim.daemon)
+        chosen = sim.daemon.settings
+        assert (chosen.partner, chosen.ai_seat, chosen.level) == ("ai", "A", "hard")
+    finally:
+        sim.stop("test over")
+        loop.join(5)
+        folder.close()
+    sim, loop, folder = simulator()
+    try:
+        kept = sim.daemon.settings
+        assert (kept.partner, kept.ai_seat, kept.level) == ("ai", "A", "hard")
+    finally:
+        sim.stop("test over")
+        loop.join(5)
+        folder.close()
+
+
+# ---------------------------------------------------------------- storage
+
+
+def _setup():
+    from keystand.app.solo import SoloSetup
+
+    return SoloSetup("B", "easy", "en", WORDS)
+
+
+def test_a_solo_game_played_unsaved_is_written_whole_once_the_folder_works(tmp_path):
+    from keystand.app.storage import Storage
+    from keystand.rules.actions import Clue, Guess
+    from keystand.rules.setup import Rules
+    from test_solo_table import LAYOUT
+
+    folder = tmp_path / "state"
+    folder.write_text("in the way")  # a file where the folder goes: unsaved
+    storage = Storage(folder)
+    assert storage.open() is None and storage.mode == "unsaved"
+    storage.start(LAYOUT, Rules(), _setup())
+    shown = Plan(1, GIVE, "SPIES", 9, tuple(B_GREENS))
+    storage.plan(shown)
+    storage.append(Clue("B", 9, "SPIES"), finished=False)
+    storage.append(Guess("A", 8), finished=False)
+    folder.unlink()
+    assert storage.probe() and storage.mode == "saving"
+    storage.close()
+    game = check(folder / JOURNAL)
+    assert game is not None and len(game.actions) == 2
+    assert game.partner == "ai" and game.solo == _setup() and game.plans == {1: shown}
+
+
+def test_a_plan_that_cannot_be_written_is_written_before_the_next_move(tmp_path, monkeypatch):
+    from keystand.app.storage import Storage, StorageError
+    from keystand.rules.actions import Clue, Guess
+    from keystand.rules.setup import Rules
+    from test_solo_table import LAYOUT
+
+    storage = Storage(tmp_path)
+    storage.open()
+    storage.start(LAYOUT, Rules(), _setup())
+    real = Journal.plans
+
+    def busy(self, plans):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(Journal, "plans", busy)
+    shown = Plan(1, GIVE, "SPIES", 9, tuple(B_GREENS))
+    with pytest.raises(StorageError):
+        storage.plan(shown)
+    assert storage.mode == "failing"
+    monkeypatch.setattr(Journal, "plans", real)
+    storage.append(Clue("B", 9, "SPIES"), finished=False)
+    storage.append(Guess("A", 8), finished=False)
+    storage.close()
+    game = check(tmp_path / JOURNAL)
+    assert game is not None and game.plans == {1: shown} and len(game.actions) == 2
+
+
+def test_a_recovered_journal_keeps_its_solo_games(tmp_path, caplog):
+    from keystand.app.storage import Storage
+    from keystand.rules.actions import Clue, Guess
+    from keystand.rules.setup import Rules
+    from test_solo_table import LAYOUT
+
+    storage = Storage(tmp_path)
+    storage.open()
+    storage.start(LAYOUT, Rules(), _setup())
+    shown = Plan(1, GIVE, "SPIES", 9, tuple(B_GREENS))
+    storage.plan(shown)
+    for action in [Clue("B", 9, "SPIES"), Guess("A", 8), Guess("A", 11)]:
+        storage.append(action, finished=False)
+    storage.close()
+    db = sqlite3.connect(tmp_path / JOURNAL)
+    db.execute("""UPDATE actions SET action = '{"type": "teleport"}' WHERE seq = 3""")
+    db.commit()
+    db.close()
+    storage = Storage(tmp_path)
+    game = storage.open()
+    storage.close()
+    assert storage.recovered is not None and game is not None and len(game.actions) == 2
+    assert game.partner == "ai" and game.solo == _setup() and game.plans == {1: shown}
