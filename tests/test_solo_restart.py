@@ -563,3 +563,60 @@ def test_a_recovered_journal_keeps_its_solo_games(tmp_path, caplog):
     storage.close()
     assert storage.recovered is not None and game is not None and len(game.actions) == 2
     assert game.partner == "ai" and game.solo == _setup() and game.plans == {1: shown}
+
+
+# ---------------------------------------------------------------- a real kill
+
+
+def test_a_killed_daemon_comes_back_to_the_real_ais_solo_game(tmp_path):
+    """`keystand run --simulate` with the real English AI: the menu makes the next
+    game solo, SIGKILL while its clue waits, and again after the first press. The
+    restarted device's menu says person (the device keeps no settings); the game is
+    the journal's: the same clue on the human's screen, the same AI seat."""
+    import subprocess
+
+    from helpers import KEY, daemon_command
+
+    pytest.importorskip("keystand.partner")
+
+    def run(*lines: str) -> dict:
+        proc = subprocess.Popen(
+            daemon_command(tmp_path, "--key", KEY),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        try:
+            proc.stdin.write("".join(f"{line}\n" for line in (*lines, "dump")))
+            proc.stdin.flush()
+            dumped = json.loads(proc.stdout.readline())
+        finally:
+            proc.kill()  # no goodbye: what is on disk is what there is
+            proc.wait(10)
+        return dumped
+
+    menu = ["A back", "B back", "A back_hold", "A right", "A press", "A back"]
+    new_game = ["A back_hold", "A press", "A hold"]
+    shown = run(*menu, *new_game)
+    again = run()
+    assert shown["seq"] == again["seq"] == 0
+    assert again["seats"] == shown["seats"]  # the AI's clue, both screens, as they were
+    game = check(tmp_path / JOURNAL)
+    assert game is not None and game.partner == "ai" and game.solo is not None
+    # A's first press, on one of the AI's agents (a guess that keeps the game going),
+    # records the AI's clue with the guess.
+    ai = game.solo.ai
+    human = "A" if ai == "B" else "B"
+    aim = next(c for c in range(25) if game.layout.role(c, ai) == "G")
+    steps = (seat_index(aim, human) - 12) % 25
+    pressed = run(*[f"{human} right"] * steps, f"{human} press")
+    game = check(tmp_path / JOURNAL)
+    assert game is not None and game.partner == "ai"
+    plan = game.plans[1]
+    clue = game.actions[0]
+    assert (clue.seat, clue.word, clue.number) == (game.solo.ai, plan.word, plan.number)
+    after = run()
+    assert after["seq"] == pressed["seq"] == 2
+    assert after["seats"]["B"] == pressed["seats"]["B"]  # the AI's seat: its clue log
+    assert after["seats"][human]["lines"][1] == pressed["seats"][human]["lines"][1]
