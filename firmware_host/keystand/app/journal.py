@@ -44,7 +44,7 @@ LOCK_WAIT = 0.5  # seconds a write waits for another connection's lock
 # The companion files SQLite keeps beside a WAL database.
 WAL, SHM = "-wal", "-shm"
 
-# Version 0: the journal before it had a version (keystand up to 10da740).
+# Version 0: the journal before it had a version (keystand up to 9306056).
 BASE = (
     """CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
