@@ -620,3 +620,32 @@ def test_a_killed_daemon_comes_back_to_the_real_ais_solo_game(tmp_path):
     assert after["seq"] == pressed["seq"] == 2
     assert after["seats"]["B"] == pressed["seats"]["B"]  # the AI's seat: its clue log
     assert after["seats"][human]["lines"][1] == pressed["seats"][human]["lines"][1]
+
+
+def test_a_journal_a_newer_keystand_put_in_its_place_is_kept_and_the_game_saved(tmp_path):
+    from keystand.app.storage import DAMAGED, Storage, StorageError
+    from keystand.rules.actions import Clue, Guess
+    from keystand.rules.setup import Rules
+    from test_solo_table import LAYOUT
+
+    storage = Storage(tmp_path)
+    storage.open()
+    storage.start(LAYOUT, Rules(), _setup())
+    storage.append(Clue("B", 9, "SPIES"), finished=False)
+    newer = tmp_path / "newer.sqlite"
+    Journal(newer).close()
+    db = sqlite3.connect(newer)
+    db.execute(f"PRAGMA user_version = {VERSION + 1}")
+    db.close()
+    for old in tmp_path.glob(f"{JOURNAL}*"):  # the running table's file, and its WAL
+        old.unlink()
+    newer.replace(tmp_path / JOURNAL)
+    with pytest.raises(StorageError):
+        storage.append(Guess("A", 8), finished=False)
+    assert storage.status == ("failing", DAMAGED)
+    assert storage.probe() and storage.mode == "saving"
+    storage.append(Guess("A", 8), finished=False)
+    storage.close()
+    assert len(list(tmp_path.glob("journal-damaged-*.sqlite"))) == 1
+    game = check(tmp_path / JOURNAL)
+    assert game is not None and game.solo == _setup() and len(game.actions) == 2

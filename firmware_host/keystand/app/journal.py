@@ -462,11 +462,13 @@ class Journal:
     def _migrate(self) -> None:
         """Bring the file to VERSION in one transaction: a new file from version 0
         up, an older journal from its own version (a power cut leaves it as it was)."""
+        if version(self.db) == VERSION:
+            return  # no write lock taken: a read-only or busy journal opens as before
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             found = version(self.db)
             if found == VERSION:
-                return
+                return  # another connection migrated it meanwhile
             if found == 0:
                 for statement in BASE:
                     self.db.execute(statement)

@@ -329,7 +329,8 @@ class Storage:
     # ------------------------------------------------------------------ the game
 
     def _writable(self) -> Journal:
-        """The journal, reopened if a failure closed it or the file was removed."""
+        """The journal, reopened if a failure closed it or the file was removed.
+        Raises JournalDamaged for a file that a newer keystand wrote meanwhile."""
         if self.journal is not None and not self.journal.still_there():
             self._close()
         if self.journal is None:
@@ -353,7 +354,7 @@ class Storage:
         else:
             try:
                 game_id = self._writable().start(layout, rules, solo)
-            except (sqlite3.Error, OSError) as exc:
+            except (sqlite3.Error, OSError, JournalDamaged) as exc:
                 raise self._failed(exc) from exc
             self._saved()
         self._remember(layout, rules, [], game_id, solo, "ai" if solo else "person")
@@ -367,7 +368,7 @@ class Storage:
             return
         try:
             self._writable().known_partner(solo)
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
             raise self._failed(exc) from exc
 
     def plan(self, plan: Plan) -> None:
@@ -380,7 +381,7 @@ class Storage:
         self._pending.append(plan)
         try:
             self._writable().plans(self._pending)
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
             raise self._failed(exc) from exc
         self._pending = []
         self._saved()
@@ -397,7 +398,7 @@ class Storage:
                     journal.plans(self._pending)
                     self._pending = []
                 seq = journal.append(action, finished)
-            except (sqlite3.Error, OSError) as exc:
+            except (sqlite3.Error, OSError, JournalDamaged) as exc:
                 raise self._failed(exc) from exc
             self._saved()
         self._actions.append(action)
@@ -450,7 +451,7 @@ class Storage:
             return self._rebuild()
         try:
             self._writable().probe()
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
             self._failed(exc)
             return False
         self._saved()
