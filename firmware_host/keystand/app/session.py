@@ -327,8 +327,10 @@ class Session:
             return []
         clues = tuple((m.word, m.number, m.targets) for m in solo.meant)
         per = MEANT_PER_PAGE
+        pages = -(-len(clues) // per)
         return [
-            SoloPanel("meant", clues[i : i + per], page=i // per) for i in range(0, len(clues), per)
+            SoloPanel("meant", clues[i : i + per], page=i // per, pages=pages)
+            for i in range(0, len(clues), per)
         ]
 
     def _solo_message(self, seat: Seat) -> Message | None:
@@ -341,6 +343,9 @@ class Session:
             return Message("ai_stops", (self.sensed_bank,))
         role = self.state.layout.role(cell, solo.human)
         what = {"G": "agent", "B": "assassin"}.get(role, "bystander")
+        state = self.state
+        if what == "bystander" and state.phase == Phase.SUDDEN_DEATH and not state.ignores_left:
+            what = "bystander_lost"  # in sudden death a bystander ends the game
         return Message("ai_touch", (solo.words[cell], what))
 
     def _solo_view(self, solo: SoloGame, seat: Seat, view: SeatView) -> SeatView:
