@@ -436,3 +436,22 @@ def test_a_resumed_turn_asks_the_ai_again_and_goes_on_where_it_was():
     again = Session(s.state, lambda a, st: None, solo=game)
     lines = screen_lines(again.views()["A"])
     assert lines[lines.index("AI touches:") + 1] == WORDS[4].upper()  # not 2 again
+
+
+def test_the_ai_never_gives_a_clue_word_given_before_in_the_game():
+    partner = TablePartner(associations(MIXED=[2, 5], SEA=[14]))
+    s, _, played = solo_session(partner)
+    assert "AI: SPIES 9" in screen_lines(s.views()["A"])
+    aim(s, 12)  # the human misses at once: SPIES is given, none of its agents found
+    s.control("A", "press")
+    s.control("A", "press")
+    dial(s, "MIXED")
+    s.control("A", "press")  # the human's clue, then the AI touches for it
+    while s.solo.ai_guesses(s.state):
+        s.control("A", "press")
+    assert s.state.phase == "clue" and s.solo.ai_gives(s.state)
+    # SPIES still fits all nine of the AI's agents best, but it was said: not again.
+    lines = screen_lines(s.views()["A"])
+    assert not any(line.startswith("AI: SPIES") for line in lines)
+    assert any(line.startswith("AI: ") for line in lines)
+    assert {"SPIES", "MIXED"} <= set(partner.excluded[-1])  # the AI's and the human's
