@@ -440,7 +440,7 @@ def test_a_resumed_turn_asks_the_ai_again_and_goes_on_where_it_was():
 
 def test_the_ai_never_gives_a_clue_word_given_before_in_the_game():
     partner = TablePartner(associations(MIXED=[2, 5], SEA=[14]))
-    s, _, played = solo_session(partner)
+    s, _, _ = solo_session(partner)
     assert "AI: SPIES 9" in screen_lines(s.views()["A"])
     aim(s, 12)  # the human misses at once: SPIES is given, none of its agents found
     s.control("A", "press")
