@@ -202,21 +202,34 @@ def test_the_assassin_the_ai_touches_says_the_game_is_lost_and_what_a_press_does
     assert s.state.reason == "assassin"
 
 
-def test_the_debrief_says_which_page_of_how_many():
-    s = _session("en")
-    s.solo.meant[:] = []  # four of the AI's clues: two pages of three
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_debrief_says_which_page_of_how_many_and_hides_no_line(lang):
     from keystand.app.solo import Meant
 
-    s.solo.meant += [Meant(f"CLUE{n}", 1, ("DOG",)) for n in range(4)]
+    s = _session(lang)
+    long = ("KIRJASTOAUTOMAATTI", "MOOTTORITIE", "APPELSIINI", "HAARUKKA")
+    s.solo.meant += [Meant(f"VIHJE{n}", 4, long) for n in range(4)]  # 3 lines each
     _aim(s, 0)
     s.control("A", "press")  # the assassin: the game is over
     assert s.state.phase == "over"
-    titles = []
-    for _ in range(3):
-        s.control("A", "right")
-        titles.append(screen_lines(s.views()["A"])[0])
-    assert titles[:2] == ["What the AI meant 1/2", "What the AI meant 2/2"]
-    assert s.views()["A"].panel is None  # the third turn: back to the own key
+    title = {"en": "What the AI meant", "fi": "Mitä kone tarkoitti", "ja": "AIのねらい"}[lang]
+    text.use(lang)
+    try:
+        pages = []
+        while True:
+            s.control("A", "right")
+            view = s.views()["A"]
+            if view.panel is None:
+                break  # past the last page: back to the own key
+            pages.append(screen_lines(view))
+    finally:
+        text.use("en")
+    # The AI's own clue and these four: more than one screenful, so several pages.
+    assert len(pages) >= 3
+    assert [p[0] for p in pages] == [f"{title} {n}/{len(pages)}" for n in range(1, len(pages) + 1)]
+    assert all(len(p) <= 8 for p in pages)  # every line of every page on the panel
+    said = " ".join(" ".join(p[1:]) for p in pages)
+    assert all(f"VIHJE{n} 4:" in said for n in range(4))
 
 
 def test_the_clue_entry_keeps_a_short_help_under_its_completions():

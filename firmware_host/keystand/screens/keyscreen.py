@@ -802,14 +802,38 @@ def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:
     else:  # which page of how many: the knob turns through them, then back to the key
         title = _("What the AI meant")
         lines = [f"{title} {panel.page + 1}/{panel.pages}"]
-    for word, number, targets in panel.clues:
-        head = f"{word.upper()} {number}"
-        targets = tuple(t.upper() for t in targets)
-        if not targets:
-            lines.append(fonts.clip(head, room))
-            continue
-        lines += _wrap(f"{head}: " + ", ".join(targets), room)
+    for clue in panel.clues:
+        lines += _clue_lines(clue, room)
     return lines
+
+
+def _clue_lines(clue: tuple[str, int, tuple[str, ...]], room: float) -> list[str]:
+    """One of the AI's clues, "WORD 2: TARGET, TARGET", wrapped to ``room`` px."""
+    word, number, targets = clue
+    head = f"{word.upper()} {number}"
+    if not targets:
+        return [fonts.clip(head, room)]
+    return _wrap(f"{head}: " + ", ".join(t.upper() for t in targets), room)
+
+
+def meant_pages(
+    clues: tuple[tuple[str, int, tuple[str, ...]], ...], width: int = 128, height: int = 64
+) -> list[tuple[tuple[str, int, tuple[str, ...]], ...]]:
+    """What the AI meant, split into pages that each fit the panel under their
+    title (the mono panel's by default, the smaller): a clue is never split, and
+    no page hides a line off the bottom."""
+    rows = height // LINE - 1
+    pages: list[tuple[tuple[str, int, tuple[str, ...]], ...]] = []
+    page: list[tuple[str, int, tuple[str, ...]]] = []
+    used = 0
+    for clue in clues:
+        need = len(_clue_lines(clue, width - 4))
+        if page and used + need > rows:
+            pages.append(tuple(page))
+            page, used = [], 0
+        page.append(clue)
+        used += need
+    return [*pages, tuple(page)] if page else pages
 
 
 def _wrap(text: str, room: float) -> list[str]:
