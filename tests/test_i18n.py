@@ -20,7 +20,7 @@ from keystand.screens import fonts, keyscreen, text
 from keystand.screens.keyscreen import render
 from keystand.screens.view import Message
 
-COLUMN = 128 - (2 + 5 * 12 + 2)  # the text column beside the mono grid
+COLUMN = keyscreen.MONO_COLUMN  # the text column beside the mono grid
 ROOT = Path(__file__).resolve().parents[1]
 
 

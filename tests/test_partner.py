@@ -224,6 +224,24 @@ def test_clue_targets_are_the_givers_own_unfound_agents(partner):
     assert partner.giver.clue(board, Knowledge.fresh("A", side, everything)) is None
 
 
+def test_the_giver_never_gives_a_word_given_before_in_the_game(partner):
+    """The same board and side ask for the same clue again; a word said before in
+    the game (in any case, by either seat) is left out, and so is the next."""
+    for seed in range(6):
+        _words, board = _board(partner, seed)
+        layout = seeded_layout(seed)
+        know = Knowledge.fresh("A", layout.side("A"))
+        first = partner.giver.clue(board, know, seed=seed)
+        assert first is not None
+        said = [first.word.upper()]
+        for _ in range(3):
+            again = partner.giver.clue(board, know, seed=seed, exclude=said)
+            assert again is not None and fold(again.word) not in {fold(w) for w in said}
+            said.append(again.word)
+        # A word the vocabulary does not hold is no reason to refuse a clue.
+        assert partner.giver.clue(board, know, seed=seed, exclude=["zzqx"]) == first
+
+
 def test_the_giver_sees_only_its_own_side(partner):
     """Two keys with the same side for A and different sides for B: A's clue is the same."""
     words, board = _board(partner, 5)

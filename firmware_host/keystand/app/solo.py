@@ -88,8 +88,9 @@ class Partner(Protocol):
         """The engine's board for these words; raises on a word it does not know."""
         ...
 
-    def clue(self, board: Any, know: Know, seed: int) -> Given | None:
-        """The AI's clue, or None when it has no agents left to show."""
+    def clue(self, board: Any, know: Know, seed: int, exclude: Sequence[str] = ()) -> Given | None:
+        """The AI's clue, or None when it has no agents left to show; never one of
+        ``exclude``, the clue words given so far in this game (by either seat)."""
         ...
 
     def check_clue(self, board: Any, text: str, visible: Sequence[str]) -> str:
@@ -219,7 +220,13 @@ class SoloGame:
         return self._clue[1]
 
     def _ask_clue(self, state: GameState) -> Given | None:
-        return self.partner.clue(self.board, self.know(state), seed=self.seed + state.turns)
+        return self.partner.clue(
+            self.board, self.know(state), seed=self.seed + state.turns, exclude=self.said()
+        )
+
+    def said(self) -> list[str]:
+        """The clue words given so far in this game: the AI's and the human's."""
+        return [m.word for m in self.meant] + [word for word, _n in self.history]
 
     def shown_clue(self, state: GameState) -> Given | None:
         """The AI's clue this turn if it was made already (never asks the engine:
