@@ -150,6 +150,12 @@ class WordNet:
         offsets = [o for o in self.senses.get(word, []) if word in self.synsets[o][0]]
         if concrete:
             offsets = [o for o in offsets if self.lexfile[o] in CONCRETE] or offsets
+            if any(self.lexfile[o] in (ANIMAL, PLANT) for o in offsets) or (
+                offsets and self.lexfile[offsets[0]] != PERSON
+            ):
+                # a whale, brick or satellite on the card is the thing, not a person
+                # called so ("a very large person", "a good fellow", "a follower")
+                offsets = [o for o in offsets if self.lexfile[o] != PERSON] or offsets
         for o in offsets[:senses]:
             words, ptrs, gloss = self.synsets[o]
             linked.update(w.lower() for w in words)
@@ -167,10 +173,21 @@ class WordNet:
 
 HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
 HUB_PENALTY = 0.4  # cosine
+# A board word's vector is its own GloVe vector and the mean of its definition words,
+# each unit length, its own divided by BOARD_OWN. At 2 the definition outweighed the
+# word ("whale" became "breathing through a blowhole": flu, leprosy); at 1 they weigh
+# the same; below, apple leans to the company again.
+BOARD_OWN = 1.0
+# Local scaling (CSLS, Conneau et al. 2018) on the clue side: a clue is taken down by
+# its mean cosine to its CSLS_K nearest board words, so clue words close to a few
+# board words each no longer pile up on the same board words (clown, pharaoh, eraser).
+CSLS_K = 10
+CSLS_WEIGHT = 1.0
 
 # Lexicographer files of things: animal, artifact, body, food, object, person,
 # plant, location, natural phenomenon, substance.
 CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
+ANIMAL, PERSON, PLANT = 5, 18, 20
 
 STOP = frozenset(
     (
@@ -238,7 +255,7 @@ def english() -> Source:
         c = np.mean(ctx, axis=0)
         return own + c / (np.linalg.norm(c) or 1.0)
 
-    board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
+    board_vecs = unit(np.array([blended(w, BOARD_OWN, True) for w in board]))
     clue_vecs = unit(np.array([blended(w, 0.5, False) for w in clues]))
 
     clue_at = {c: j for j, c in enumerate(clues)}
@@ -261,6 +278,9 @@ def english() -> Source:
     counts = np.bincount(top.ravel(), minlength=len(clues))
     hub = counts > HUB_LIMIT
     penalty = np.where(hub[None, :] & (bonus < 0.5), HUB_PENALTY, 0.0).astype(np.float32)
+    cos = board_vecs @ clue_vecs.T + bonus - penalty
+    near = -np.sort(-cos, axis=0)[:CSLS_K].mean(axis=0)
+    penalty = penalty + CSLS_WEIGHT * near[None, :].astype(np.float32)
 
     stem = Stemmer.Stemmer("english").stemWord
     board_stems = [stem(b) for b in board]

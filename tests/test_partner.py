@@ -395,3 +395,34 @@ def test_an_english_plural_is_read_as_its_singular_and_a_card_words_plural_refus
     with pytest.raises(PartnerError) as refused:
         partner.clue_index("zzqxs")
     assert refused.value.reason == "unknown_word"
+
+
+# A player trying English solo mode said SEA and saw the partner touch BADGER. Each
+# clue here is what a person says for one card of this board; BADGER, GARLIC and TENT
+# sit on the board as the cards that once came up for clues they have nothing to do with.
+EVERYDAY_BOARD = [
+    "whale", "coconut", "bee", "clown", "planet", "pyramid", "wizard", "camel", "badger",
+    "garlic", "tent", "piano", "eraser", "candle", "ladder", "helmet", "kettle", "mirror",
+    "saddle", "pencil", "castle", "violin", "tiger", "rocket", "lighthouse",
+]
+EVERYDAY_CLUES = {
+    "sea": {"whale", "lighthouse"},
+    "ocean": {"whale"},
+    "palm": {"coconut"},
+    "hive": {"bee"},
+    "orbit": {"planet"},
+    "tomb": {"pyramid"},
+    "magic": {"wizard"},
+    "wax": {"candle"},
+}
+
+
+@pytest.mark.skipif("en" not in BUILT, reason="no English table")
+@pytest.mark.parametrize("seed", range(3))
+def test_an_everyday_english_clue_finds_its_card_first(seed):
+    partner = Partner.load("en")
+    board = partner.board(EVERYDAY_BOARD)
+    know = Knowledge.fresh("B", seeded_layout(seed).side("B"))
+    for clue, meant in EVERYDAY_CLUES.items():
+        first = partner.guesser.guesses(board, know, clue, 1)[0]
+        assert EVERYDAY_BOARD[first] in meant, (clue, EVERYDAY_BOARD[first])
