@@ -465,9 +465,12 @@ def japanese() -> Source:
             out += [m.normalized_form(), m.dictionary_form(), _hiragana(r), r]
         return out
 
+    replaced = lists.replaced("ja")  # a vector reading another sense: the description only
+
     def vec(w: str) -> np.ndarray | None:
-        found = next((v for k in keys(w) if (v := lookup(k)) is not None), None)
-        if found is None:
+        found = None if w in replaced else next(
+            (v for k in keys(w) if (v := lookup(k)) is not None), None)
+        if found is None and w not in replaced:
             parts = [lookup(m.normalized_form()) for m in sudachi.tokenize(w, mode_a)]
             kept = [p for p in parts if p is not None]
             if kept:
@@ -494,6 +497,9 @@ def japanese() -> Source:
         board_vecs_list.append(v)
     blocked = lists.blocked("ja")
     confusing = lists.confusing("ja")
+    blocked_forms = set(blocked) | {
+        ms[0].normalized_form() for w in blocked if len(ms := sudachi.tokenize(w, mode_c)) == 1
+    }
     board_set = set(board)
     clues: list[str] = []
     clue_vecs_list = []
@@ -509,6 +515,8 @@ def japanese() -> Source:
         if len(ms) != 1:
             continue
         m = ms[0]
+        if m.normalized_form() in blocked_forms:
+            continue  # any spelling of a blocked word (ちんこ for チンコ)
         pos = m.part_of_speech()
         if pos[0] != "名詞" or pos[1] != "普通名詞" or pos[2] in ("助数詞可能", "副詞可能"):
             continue

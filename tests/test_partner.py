@@ -8,7 +8,7 @@ import snowballstemmer
 
 from keystand.books.words import deal
 from keystand.books.words import load as load_words
-from keystand.partner import Knowledge, Partner, PartnerError
+from keystand.partner import Knowledge, Partner, PartnerError, lists
 from keystand.partner.core import fold
 from keystand.partner.selfplay import play_game
 from keystand.partner.table import MIN_SCORE, path_for, word_list_digest
@@ -377,6 +377,43 @@ def test_japanese_clues_by_their_kana_reading():
     with pytest.raises(PartnerError) as err:
         partner.check_clue(board, reading, range(25))
     assert (err.value.reason, err.value.cell) == ("same_word", 5)
+
+
+@pytest.mark.parametrize("lang", BUILT)
+def test_no_blocked_or_confusing_word_is_a_clue(lang):
+    listed = lists.blocked(lang) | lists.confusing(lang)
+    assert listed, f"{lang}: no blocked or confusing words listed"
+    clues = {fold(c) for c in Partner.load(lang).clues}
+    assert not sorted(clues & listed)
+
+
+def test_the_japanese_partner_never_says_love_hotel():
+    partner = Partner.load("ja")
+    for text in ("ラブホ", "ラブホテル", "らぶほ", "らぶほてる", "セフレ", "ちんぽ"):
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(text)
+        assert refused.value.reason == "unknown_word", text
+    # nor any other spelling Sudachi reads as a blocked word (オッパイ, ちんこ)
+    readings = set(partner.table.header["readings"])
+    assert not {"らぶほ", "らぶほてる", "せふれ", "ちんこ", "ちんぽ", "おっぱい"} & readings
+
+
+def _top(partner, word, n=12):
+    row = partner.table.row(partner.table.board_words.index(word))
+    best = sorted((j for j in range(len(row)) if row[j] >= MIN_SCORE), key=lambda j: -row[j])
+    return {partner.clues[j] for j in best[:n]}
+
+
+def test_japanese_board_words_are_read_in_the_sense_a_player_means():
+    partner = Partner.load("ja")
+    # 嵐 the storm, not the band; 月 the moon, not the month; キリン the animal, not the beer
+    assert _top(partner, "嵐") & {"大雨", "強風", "豪雨", "暴風"}
+    assert not _top(partner, "嵐", 50) & {"アイドル", "新曲", "主題歌", "紅白", "ドラマ", "主演"}
+    assert _top(partner, "月") & {"夜空", "天体", "星空"}
+    assert not _top(partner, "月", 50) & {"開催", "発売", "予定", "発表", "開始", "延期"}
+    assert not _top(partner, "キリン", 50) & {"ビール", "アサヒ", "焼酎"}
+    assert _top(partner, "トラック") & {"運送", "貨物", "トレーラー"}
+    assert not _top(partner, "トラック", 50) & {"音源", "サウンド", "楽曲"}
 
 
 def test_an_english_plural_is_read_as_its_singular_and_a_card_words_plural_refused():
