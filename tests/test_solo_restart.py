@@ -26,12 +26,15 @@ from keystand.app.storage import JOURNAL
 from keystand.rules.layout import seat_index
 from keystand.screens.view import SoloPanel
 from solo_double import loader
-from test_solo_table import ASSOCIATIONS, B_GREENS, WORDS, Human
+from test_solo_table import ASSOCIATIONS as TABLE_ASSOCIATIONS
+from test_solo_table import B_GREENS, WORDS, Human
 
 FIXTURES = Path(__file__).parent / "fixtures" / "journals"
 SOLO = settings(partner="ai", ai_seat="B")
 # Everything the settings could say instead by the time of a restart.
 CHANGED = settings(partner="person", ai_seat="A", level="hard", language="fi")
+# A second word for B's agents: the AI never gives a clue word twice in a game.
+ASSOCIATIONS = {**TABLE_ASSOCIATIONS, "WATCHERS": TABLE_ASSOCIATIONS["SPIES"]}
 MINE_FIRST = [2, 4, 9]  # the test partner touches number + 1 of MINE's words in order
 B_LATER = [c for c in B_GREENS if c not in (8, 11)]
 
@@ -42,7 +45,7 @@ def words(cells) -> tuple[str, ...]:
 
 # The game: the AI gives SPIES 9; the human finds 8 and 11 and ends the turn; the
 # human dials MINE 2 (its entry may be cut after two letters); the AI touches 2, 4,
-# 9 and stops; the AI gives SPIES 7 for the rest of its agents, all found; the
+# 9 and stops; the AI gives WATCHERS 7 for the rest of its agents, all found; the
 # human gives MINE 3 and the AI's touches of 15, 17 and 24 win the game.
 STEPS: list[tuple] = [
     ("guess", 8),  # 0: the first press records the AI's clue SPIES 9
@@ -54,7 +57,7 @@ STEPS: list[tuple] = [
     ("confirm",),  # 6: the AI's first touch; its second shows
     ("confirm",),
     ("confirm",),
-    ("take",),  # 9: the AI stopped; the table takes its token; SPIES 7 shows
+    ("take",),  # 9: the AI stopped; the table takes its token; WATCHERS 7 shows
     *(("guess", c) for c in B_LATER),
     ("take",),
     ("type", "MINE"),
@@ -135,11 +138,11 @@ def straight(tmp_path_factory) -> list:
 
 def test_the_straight_game_is_the_one_the_restarts_are_checked_against(straight):
     assert json.loads(straight[0]["actions"][0])["word"] == "SPIES"
-    assert straight[LATER_CLUE - 1]["clue"] == ("SPIES", 7, "ai")
+    assert straight[LATER_CLUE - 1]["clue"] == ("WATCHERS", 7, "ai")
     assert straight[-1]["phase"] == "over" and straight[-1]["outcome"] == "won"
     meant = straight[-1]["panels"][0]
     assert meant == SoloPanel(
-        "meant", (("SPIES", 9, words(B_GREENS)), ("SPIES", 7, words(B_LATER)))
+        "meant", (("SPIES", 9, words(B_GREENS)), ("WATCHERS", 7, words(B_LATER)))
     )
     rows = [json.loads(a) for a in straight[-1]["actions"]]
     touched = [r["cell"] for r in rows if r["type"] == "guess" and r["seat"] == "B"]
