@@ -163,6 +163,12 @@ class WordNet:
         offsets = [o for o in self.senses.get(word, []) if word in self.synsets[o][0]]
         if concrete:
             offsets = [o for o in offsets if self.lexfile[o] in CONCRETE] or offsets
+            if any(self.lexfile[o] in (ANIMAL, PLANT) for o in offsets) or (
+                offsets and self.lexfile[offsets[0]] != PERSON
+            ):
+                # a whale, brick or satellite on the card is the thing, not a person
+                # called so ("a very large person", "a good fellow", "a follower")
+                offsets = [o for o in offsets if self.lexfile[o] != PERSON] or offsets
         for o in offsets[:senses]:
             words, ptrs, gloss = self.synsets[o]
             linked.update(w.lower() for w in words)
@@ -180,6 +186,16 @@ class WordNet:
 
 HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
 HUB_PENALTY = 0.4  # cosine
+# A board word's vector is its own GloVe vector and the mean of its definition words,
+# each unit length, its own divided by BOARD_OWN. At 2 the definition outweighed the
+# word ("whale" became "breathing through a blowhole": flu, leprosy); at 1 they weigh
+# the same; below, apple leans to the company again.
+BOARD_OWN = 1.0
+# Local scaling (CSLS, Conneau et al. 2018) on the clue side: a clue is taken down by
+# its mean cosine to its CSLS_K nearest board words, so clue words close to a few
+# board words each no longer pile up on the same board words (clown, pharaoh, eraser).
+CSLS_K = 10
+CSLS_WEIGHT = 1.0
 
 def _hubs(cos: np.ndarray, board: list[str], clues: list[str]) -> np.ndarray:
     """The clue words that are among the ten closest of more than HUB_LIMIT board
@@ -206,6 +222,7 @@ def _hubs(cos: np.ndarray, board: list[str], clues: list[str]) -> np.ndarray:
 # Lexicographer files of things: animal, artifact, body, food, object, person,
 # plant, location, natural phenomenon, substance.
 CONCRETE = {5, 6, 8, 13, 15, 17, 18, 19, 20, 27}
+ANIMAL, PERSON, PLANT = 5, 18, 20
 
 STOP = frozenset(
     (
@@ -274,7 +291,7 @@ def english() -> Source:
         c = np.mean(ctx, axis=0)
         return own + c / (np.linalg.norm(c) or 1.0)
 
-    board_vecs = unit(np.array([blended(w, 2.0, True) for w in board]))
+    board_vecs = unit(np.array([blended(w, BOARD_OWN, True) for w in board]))
     clue_vecs = unit(np.array([blended(w, 0.5, False) for w in clues]))
 
     clue_at = {c: j for j, c in enumerate(clues)}
@@ -294,6 +311,11 @@ def english() -> Source:
     # board word (fruit for apple) and loses HUB_PENALTY where only GloVe does.
     hub = _hubs(board_vecs @ clue_vecs.T + bonus, board, clues)
     penalty = np.where(hub[None, :] & (bonus < 0.5), HUB_PENALTY, 0.0).astype(np.float32)
+    cos = board_vecs @ clue_vecs.T + bonus - penalty
+    for j, i in ((clue_at[b], i) for i, b in enumerate(board)):
+        cos[i, j] = -np.inf  # a card word as a clue is not taken down for being itself
+    near = -np.sort(-cos, axis=0)[:CSLS_K].mean(axis=0)
+    penalty = penalty + CSLS_WEIGHT * near[None, :].astype(np.float32)
 
     stem = Stemmer.Stemmer("english").stemWord
     board_stems = [stem(b) for b in board]
@@ -539,9 +561,12 @@ def japanese() -> Source:
             out += [m.normalized_form(), m.dictionary_form(), _hiragana(r), r]
         return out
 
+    replaced = lists.replaced("ja")  # a vector reading another sense: the description only
+
     def vec(w: str) -> np.ndarray | None:
-        found = next((v for k in keys(w) if (v := lookup(k)) is not None), None)
-        if found is None:
+        found = None if w in replaced else next(
+            (v for k in keys(w) if (v := lookup(k)) is not None), None)
+        if found is None and w not in replaced:
             parts = [lookup(m.normalized_form()) for m in sudachi.tokenize(w, mode_a)]
             kept = [p for p in parts if p is not None]
             if kept:
@@ -568,6 +593,9 @@ def japanese() -> Source:
         board_vecs_list.append(v)
     blocked = lists.blocked("ja")
     confusing = lists.confusing("ja")
+    blocked_forms = set(blocked) | {
+        ms[0].normalized_form() for w in blocked if len(ms := sudachi.tokenize(w, mode_c)) == 1
+    }
     board_set = set(board)
     clues: list[str] = []
     clue_vecs_list = []
@@ -583,6 +611,8 @@ def japanese() -> Source:
         if len(ms) != 1:
             continue
         m = ms[0]
+        if m.normalized_form() in blocked_forms:
+            continue  # any spelling of a blocked word (ちんこ for チンコ)
         pos = m.part_of_speech()
         if pos[0] != "名詞" or pos[1] != "普通名詞" or pos[2] in ("助数詞可能", "副詞可能"):
             continue

@@ -4,8 +4,10 @@
 
 Plays a scripted game through the real session and renderer (the code the
 daemon draws with) and writes, for the mono and the colour panel, one PNG per
-moment that matters: seat A's screen beside seat B's, at twice their size. It
-also rewrites the storyboard section of docs/screens.md. tests/test_storyboard.py
+moment that matters: seat A's screen beside seat B's, at twice their size; and
+for solo mode (docs/screens/solo) the human's screen at each moment of
+tests/test_solo_screens.py in English, Finnish and Japanese side by side. It
+also rewrites the two storyboard sections of docs/screens.md. tests/test_storyboard.py
 renders the same frames and fails when the committed ones are stale, so the
 pictures in the docs are always what the device shows.
 """
@@ -35,8 +37,26 @@ PANELS = {"mono": (128, 64), "colour": (128, 128)}
 SCALE = 2
 GAP = 8  # pixels between the two seats' screens
 OUT = ROOT / "docs" / "screens" / "storyboard"
+SOLO_OUT = ROOT / "docs" / "screens" / "solo"
 DOC = ROOT / "docs" / "screens.md"
 BEGIN, END = "<!-- storyboard: begin -->", "<!-- storyboard: end -->"
+SOLO_BEGIN, SOLO_END = "<!-- solo storyboard: begin -->", "<!-- solo storyboard: end -->"
+# Solo moments (tests/test_solo_screens.py plays them, and checks every line fits)
+# drawn side by side in English, Finnish and Japanese, with what each shows.
+SOLO_SHOWN = {
+    "ai-clue": "The AI's clue on the human's key; the first press records it.",
+    "ai-touch-agent": "The AI touches one of its agents: cover it, then press.",
+    "ai-touch-bystander": "The AI touches a bystander: press, then mark it.",
+    "bystander-after-ai": "After the press: the one token to take, and which side up.",
+    "ai-touch-assassin": "The AI touches the assassin: the game is lost; a press ends it.",
+    "sudden-ai-bystander": "Sudden death: a bystander the AI touches loses the game.",
+    "number": "The human's clue word taken: the knob sets its number.",
+    "entry-completions": "Dialling a clue: completions over a short help line.",
+    "entry-on-a-word": "On a completion: a press takes it; the window follows the knob.",
+    "refused-unknown_word": "A word refused: why on the title, what to do under the letters.",
+    "debrief": "After the game: what the AI meant, page 1 of how many.",
+}
+SOLO_LANGS = ("en", "fi", "ja")
 
 
 @dataclass
@@ -138,6 +158,40 @@ def true_size() -> Iterator[tuple[str, Image.Image]]:
             )
 
 
+def solo_frames() -> Iterator[tuple[str, str, Image.Image]]:
+    """(file name, caption, picture) per solo moment: the human's mono screen in
+    each language, side by side at 2x."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from keystand.screens import text
+    from test_solo_screens import moments  # the moments the fit test plays
+
+    width, height = PANELS["mono"]
+    shots: dict[str, list[Image.Image]] = {name: [] for name in SOLO_SHOWN}
+    try:
+        for lang in SOLO_LANGS:
+            text.use(lang)
+            for name, session in moments(lang):
+                if name in shots:
+                    screen = render(session.views()["A"], width, height).convert("RGB")
+                    shots[name].append(screen)
+    finally:
+        text.use("en")
+    for n, (name, caption) in enumerate(SOLO_SHOWN.items(), 1):
+        sheet = Image.new("RGB", (3 * width * SCALE + 2 * GAP, height * SCALE), (60, 60, 60))
+        for k, screen in enumerate(shots[name]):
+            big = screen.resize((width * SCALE, height * SCALE), Image.Resampling.NEAREST)
+            sheet.paste(big, (k * (width * SCALE + GAP), 0))
+        yield f"{n:02d}-{name}.png", caption, sheet
+
+
+def solo_section(frames: list[tuple[str, str, Image.Image]]) -> str:
+    rel = SOLO_OUT.relative_to(DOC.parent)
+    head = "| moment | English, Finnish, Japanese (mono 128×64, 2×) |"
+    lines = [SOLO_BEGIN, "", head, "|---|---|"]
+    lines += [f"| {caption} | ![]({rel}/{name}) |" for name, caption, _ in frames]
+    return "\n".join([*lines, "", SOLO_END])
+
+
 def section() -> str:
     lines = [BEGIN, "", "| moment | mono 128×64 | colour 128×128 |", "|---|---|---|"]
     mono = list(frames("mono"))
@@ -161,10 +215,19 @@ def main() -> None:
             image.save(args.out / name)
     for name, image in true_size():
         image.save(args.out / name)
+    SOLO_OUT.mkdir(parents=True, exist_ok=True)
+    for old in SOLO_OUT.glob("*.png"):
+        old.unlink()
+    solo = list(solo_frames())
+    for name, _caption, image in solo:
+        image.save(SOLO_OUT / name)
     text = DOC.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    DOC.write_text(text[:start] + section() + text[end:], encoding="utf-8")
+    text = text[:start] + section() + text[end:]
+    start, end = text.index(SOLO_BEGIN), text.index(SOLO_END) + len(SOLO_END)
+    DOC.write_text(text[:start] + solo_section(solo) + text[end:], encoding="utf-8")
     print(f"{args.out}: {len(list(args.out.glob('*.png')))} frames; {DOC.name} updated")
+    print(f"{SOLO_OUT}: {len(solo)} solo frames")
 
 
 if __name__ == "__main__":

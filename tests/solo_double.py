@@ -3,9 +3,9 @@
 Not the real engine (``keystand.partner``): a table of associations, clue word ->
 board words, that a test writes for the board it deals. It plays by the
 protocol's rules: it gives clues only for its own side's unfound agents, never
-one that points at its own assassin, guesses the associated words in order,
-refuses unknown words and words on the table, and completes prefixes from its
-vocabulary.
+one that points at its own assassin nor a word given before in the game, guesses
+the associated words in order, refuses unknown words and words on the table, and
+completes prefixes from its vocabulary.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ class TablePartner:
     def __init__(self, associations: dict[str, list[str]]) -> None:
         self.associations = {w.upper(): list(t) for w, t in associations.items()}
         self.calls: list[tuple[str, object]] = []  # what the app asked, and with what
+        self.excluded: list[tuple[str, ...]] = []  # the words each clue call excluded
 
     def board(self, words: Sequence[str]) -> tuple[str, ...]:
         self.calls.append(("board", tuple(words)))
@@ -37,13 +38,18 @@ class TablePartner:
     def _cells(self, board: tuple[str, ...], word: str) -> list[int]:
         return [board.index(w) for w in self.associations.get(word, []) if w in board]
 
-    def clue(self, board: tuple[str, ...], know: Know, seed: int) -> GivenClue | None:
+    def clue(
+        self, board: tuple[str, ...], know: Know, seed: int, exclude: Sequence[str] = ()
+    ) -> GivenClue | None:
         self.calls.append(("clue", know))
+        self.excluded.append(tuple(exclude))
         open_agents = [i for i in range(25) if know.side[i] == "G" and i not in know.found]
         if not open_agents:
             return None
         best: tuple[str, list[int]] | None = None
         for word in sorted(self.associations):
+            if word in {w.upper() for w in exclude}:
+                continue  # given already in this game
             cells = self._cells(board, word)
             if any(know.side[c] == "B" for c in cells):
                 continue  # never a clue that leads to its own assassin

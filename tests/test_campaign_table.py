@@ -96,15 +96,21 @@ def test_the_menu_offers_the_teams_open_missions_first_and_only_those(tmp_path):
         device.stop()
 
 
-def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
-    with CampaignStore.in_folder(tmp_path) as store:
-        store.create_team("Lynx", "duet")
-    device = start_device(tmp_path)
-    t = Table(device)
+def _team_game(state_dir, team: str) -> Table:
+    """A device with one team, chosen in A's menu, and a new game started for it."""
+    with CampaignStore.in_folder(state_dir) as store:
+        store.create_team(team, "duet")
+    t = Table(start_device(state_dir))
     _menu(t, "A", "team")
     t.do("A press", "A back")
     _menu(t, "A", "new_game")
     t.do("A press", "A hold")
+    return t
+
+
+def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
+    t = _team_game(tmp_path, "Lynx")
+    device = t.device
     layout = device.daemon.state.layout
     first = next(i for i in range(25) if layout.role(i, "A") == "G")
     t.guess("B", first)
@@ -120,6 +126,29 @@ def test_a_power_cut_mid_game_still_records_the_result_once(tmp_path):
     with CampaignStore.in_folder(tmp_path) as store:
         record = store.record("Lynx")
     assert [g.mission for g in record.games] == ["prague"]  # recorded once
+
+
+def test_a_result_the_campaign_file_refuses_is_recorded_once_it_takes_writes(tmp_path):
+    t = _team_game(tmp_path, "Lynx")
+    device = t.device
+    try:
+        # The campaign file stops taking writes (as on a full or read-only disk);
+        # the journal still does.
+        device.daemon.campaign.store.db.execute("PRAGMA query_only = ON")
+        _win(t)
+        assert t.dump()["outcome"] == "won"  # the winning move was played, not refused
+        assert t.messages() == {"A": "team_not_saved", "B": "team_not_saved"}
+        assert t.lines("A")[1:4] == ["Team record:", "read-only", "saved later"]
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        assert store.record("Lynx").games == ()
+    device = start_device(tmp_path, legend_read=False)  # the next start: the file works
+    device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        record = store.record("Lynx")
+    assert [(g.mission, g.outcome) for g in record.games] == [("prague", "won")]
+    assert list(progress(load_book(), record).completed) == ["prague"]
 
 
 def test_the_clues_dialled_in_a_teams_game_show_one_turn_past_its_record(tmp_path):

@@ -20,7 +20,7 @@ from keystand.screens import fonts, keyscreen, text
 from keystand.screens.keyscreen import render
 from keystand.screens.view import Message
 
-COLUMN = 128 - (2 + 5 * 12 + 2)  # the text column beside the mono grid
+COLUMN = keyscreen.MONO_COLUMN  # the text column beside the mono grid
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -166,6 +166,7 @@ MESSAGE_ARGS = {
         for t in (1, 12)
     ],
     "team_refused": [()],
+    "team_not_saved": [(r, later) for r in keyscreen.STORAGE_REASONS for later in (True, False)],
     "not_saved": [(r,) for r in keyscreen.STORAGE_REASONS],
     "not_saving": [(r,) for r in keyscreen.STORAGE_REASONS],
     "saving_again": [()],

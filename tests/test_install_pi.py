@@ -69,7 +69,7 @@ def test_a_staged_root_gets_a_checked_config_and_the_service(tmp_path):
     )
     for line in (
         "Restart=on-failure",
-        "RestartPreventExitStatus=2",  # a refused config: a restart cannot fix it
+        "RestartPreventExitStatus=2 3",  # a refused config, unbuildable hardware: no loop
         "StateDirectory=keystand",
         "User=keystand",
         "SupplementaryGroups=gpio i2c spi dialout",

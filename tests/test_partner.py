@@ -8,7 +8,7 @@ import snowballstemmer
 
 from keystand.books.words import deal
 from keystand.books.words import load as load_words
-from keystand.partner import Knowledge, Partner, PartnerError
+from keystand.partner import Knowledge, Partner, PartnerError, lists
 from keystand.partner.core import fold
 from keystand.partner.selfplay import play_game
 from keystand.partner.table import MIN_SCORE, path_for, word_list_digest
@@ -223,6 +223,24 @@ def test_clue_targets_are_the_givers_own_unfound_agents(partner):
     assert partner.giver.clue(board, Knowledge.fresh("A", side, everything)) is None
 
 
+def test_the_giver_never_gives_a_word_given_before_in_the_game(partner):
+    """The same board and side ask for the same clue again; a word said before in
+    the game (in any case, by either seat) is left out, and so is the next."""
+    for seed in range(6):
+        _words, board = _board(partner, seed)
+        layout = seeded_layout(seed)
+        know = Knowledge.fresh("A", layout.side("A"))
+        first = partner.giver.clue(board, know, seed=seed)
+        assert first is not None
+        said = [first.word.upper()]
+        for _ in range(3):
+            again = partner.giver.clue(board, know, seed=seed, exclude=said)
+            assert again is not None and fold(again.word) not in {fold(w) for w in said}
+            said.append(again.word)
+        # A word the vocabulary does not hold is no reason to refuse a clue.
+        assert partner.giver.clue(board, know, seed=seed, exclude=["zzqx"]) == first
+
+
 def test_the_giver_sees_only_its_own_side(partner):
     """Two keys with the same side for A and different sides for B: A's clue is the same."""
     words, board = _board(partner, 5)
@@ -360,6 +378,43 @@ def test_japanese_clues_by_their_kana_reading():
     assert (err.value.reason, err.value.cell) == ("same_word", 5)
 
 
+@pytest.mark.parametrize("lang", BUILT)
+def test_no_blocked_or_confusing_word_is_a_clue(lang):
+    listed = lists.blocked(lang) | lists.confusing(lang)
+    assert listed, f"{lang}: no blocked or confusing words listed"
+    clues = {fold(c) for c in Partner.load(lang).clues}
+    assert not sorted(clues & listed)
+
+
+def test_the_japanese_partner_never_says_love_hotel():
+    partner = Partner.load("ja")
+    for text in ("ラブホ", "ラブホテル", "らぶほ", "らぶほてる", "セフレ", "ちんぽ"):
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(text)
+        assert refused.value.reason == "unknown_word", text
+    # nor any other spelling Sudachi reads as a blocked word (オッパイ, ちんこ)
+    readings = set(partner.table.header["readings"])
+    assert not {"らぶほ", "らぶほてる", "せふれ", "ちんこ", "ちんぽ", "おっぱい"} & readings
+
+
+def _top(partner, word, n=12):
+    row = partner.table.row(partner.table.board_words.index(word))
+    best = sorted((j for j in range(len(row)) if row[j] >= MIN_SCORE), key=lambda j: -row[j])
+    return {partner.clues[j] for j in best[:n]}
+
+
+def test_japanese_board_words_are_read_in_the_sense_a_player_means():
+    partner = Partner.load("ja")
+    # 嵐 the storm, not the band; 月 the moon, not the month; キリン the animal, not the beer
+    assert _top(partner, "嵐") & {"大雨", "強風", "豪雨", "暴風"}
+    assert not _top(partner, "嵐", 50) & {"アイドル", "新曲", "主題歌", "紅白", "ドラマ", "主演"}
+    assert _top(partner, "月") & {"夜空", "天体", "星空"}
+    assert not _top(partner, "月", 50) & {"開催", "発売", "予定", "発表", "開始", "延期"}
+    assert not _top(partner, "キリン", 50) & {"ビール", "アサヒ", "焼酎"}
+    assert _top(partner, "トラック") & {"運送", "貨物", "トレーラー"}
+    assert not _top(partner, "トラック", 50) & {"音源", "サウンド", "楽曲"}
+
+
 def test_an_english_plural_is_read_as_its_singular_and_a_card_words_plural_refused():
     partner = Partner.load("en")
     words, board = _board(partner, 7)
@@ -453,3 +508,34 @@ def test_a_finnish_clue_in_an_inflected_form_is_read_as_its_base_word():
         partner.check_clue(board, "järvellä", range(25))
     assert (err.value.reason, err.value.cell) == ("same_word", 6)
     assert partner.clues[partner.check_clue(board, "järvellä", [0, 1])] == "järvi"
+
+
+# A player trying English solo mode said SEA and saw the partner touch BADGER. Each
+# clue here is what a person says for one card of this board; BADGER, GARLIC and TENT
+# sit on the board as the cards that once came up for clues they have nothing to do with.
+EVERYDAY_BOARD = [
+    "whale", "coconut", "bee", "clown", "planet", "pyramid", "wizard", "camel", "badger",
+    "garlic", "tent", "piano", "eraser", "candle", "ladder", "helmet", "kettle", "mirror",
+    "saddle", "pencil", "castle", "violin", "tiger", "rocket", "lighthouse",
+]
+EVERYDAY_CLUES = {
+    "sea": {"whale", "lighthouse"},
+    "ocean": {"whale"},
+    "palm": {"coconut"},
+    "hive": {"bee"},
+    "orbit": {"planet"},
+    "tomb": {"pyramid"},
+    "magic": {"wizard"},
+    "wax": {"candle"},
+}
+
+
+@pytest.mark.skipif("en" not in BUILT, reason="no English table")
+@pytest.mark.parametrize("seed", range(3))
+def test_an_everyday_english_clue_finds_its_card_first(seed):
+    partner = Partner.load("en")
+    board = partner.board(EVERYDAY_BOARD)
+    know = Knowledge.fresh("B", seeded_layout(seed).side("B"))
+    for clue, meant in EVERYDAY_CLUES.items():
+        first = partner.guesser.guesses(board, know, clue, 1)[0]
+        assert EVERYDAY_BOARD[first] in meant, (clue, EVERYDAY_BOARD[first])

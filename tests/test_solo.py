@@ -129,7 +129,9 @@ def test_a_refused_clue_word_says_why_and_costs_nothing():
     tokens = s.state.tokens_left
     s.control("A", "press")  # opens the clue entry
     dial(s, "ZZ")
-    assert screen_lines(s.views()["A"])[0] == "No: unknown word"
+    lines = screen_lines(s.views()["A"])
+    assert lines[0] == "No: not a word I know"
+    assert lines[3] == "Clues are nouns"  # what to do instead, under the letters
     assert s.clue_entry is not None and s.state.tokens_left == tokens
     board_word = WORDS[2]
     assert s.offer_clue(board_word) == "same_word"
@@ -176,9 +178,12 @@ def test_the_ais_touches_show_one_at_a_time_and_each_waits_for_a_press():
     s.control("A", "press")
     assert s.state.agents[2] == "B"
     lines = screen_lines(s.views()["A"])
-    assert WORDS[5].upper() in lines and "token to AI," in lines
+    assert WORDS[5].upper() in lines and lines[-3:] == ["A bystander:", "press, then", "mark it"]
+    assert not any("token" in line for line in lines)  # the token is said once, below
     s.control("A", "press")  # a bystander: the AI's turn ends
     assert s.state.bystander_guessers(5) == ("B",)
+    lines = screen_lines(s.views()["A"])
+    assert [line for line in lines if "token" in line] == ["Take 1 token,"]
     assert s.state.phase == "clue" and s.state.agents[4] is None
     # What the AI is told of this clue next time: one of its two agents unfound.
     assert s.solo.history == [("MIXED", 1)]
@@ -243,7 +248,7 @@ def test_the_debrief_says_what_the_ai_meant_and_never_shows_its_key():
     view = s.views()["A"]
     assert view.panel is not None and not view.debrief
     lines = screen_lines(view)
-    assert lines[0] == "What the AI meant"
+    assert lines[0] == "What the AI meant 1/1"
     said = " ".join(lines[1:])
     assert said.startswith("SPIES 9:") and all(w.upper() in said for w in words(B_GREENS))
     s.control("A", "right")
@@ -431,3 +436,22 @@ def test_a_resumed_turn_asks_the_ai_again_and_goes_on_where_it_was():
     again = Session(s.state, lambda a, st: None, solo=game)
     lines = screen_lines(again.views()["A"])
     assert lines[lines.index("AI touches:") + 1] == WORDS[4].upper()  # not 2 again
+
+
+def test_the_ai_never_gives_a_clue_word_given_before_in_the_game():
+    partner = TablePartner(associations(MIXED=[2, 5], SEA=[14]))
+    s, _, _ = solo_session(partner)
+    assert "AI: SPIES 9" in screen_lines(s.views()["A"])
+    aim(s, 12)  # the human misses at once: SPIES is given, none of its agents found
+    s.control("A", "press")
+    s.control("A", "press")
+    dial(s, "MIXED")
+    s.control("A", "press")  # the human's clue, then the AI touches for it
+    while s.solo.ai_guesses(s.state):
+        s.control("A", "press")
+    assert s.state.phase == "clue" and s.solo.ai_gives(s.state)
+    # SPIES still fits all nine of the AI's agents best, but it was said: not again.
+    lines = screen_lines(s.views()["A"])
+    assert not any(line.startswith("AI: SPIES") for line in lines)
+    assert any(line.startswith("AI: ") for line in lines)
+    assert {"SPIES", "MIXED"} <= set(partner.excluded[-1])  # the AI's and the human's

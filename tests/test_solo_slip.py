@@ -66,3 +66,30 @@ def test_a_japanese_slip_prints_each_row_of_words_as_dots():
                 found += 1
                 break
     assert found == len(lines)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_each_printed_line_of_words_holds_one_row_of_the_table(lang):
+    """As the cards lie: row 1's five words, then row 2's, never a line that runs
+    from one row into the next; every line within the paper's 32 characters."""
+    words = deal(load(lang), rank(LAYOUT))
+    paper = decode(build_slip(CODE, words=words, lang=lang, qr="raster").data)
+    lines = paper.text_lines
+    first = next(n for n, line in enumerate(lines) if ENTRY.search(line))
+    last = max(n for n, line in enumerate(lines) if ENTRY.search(line))
+    block = lines[first : last + 1]
+    assert all(len(line) <= 32 for line in lines)
+    rows = [[]]
+    for line in block:
+        if not line.strip():
+            rows.append([])
+            continue
+        cells = [cell for cell, _word in ENTRY.findall(line)]
+        assert len({cell[1] for cell in cells}) == 1, f"{line!r} mixes rows"
+        rows[-1] += cells
+    assert rows == [[f"{c}{r}" for c in "abcde"] for r in "12345"]
+    # The block's columns line up: every line the same width, centred as one.
+    assert len({len(line) for line in block if line.strip()}) == 1
+    # One player at a solo table: its name line is one printed line, label and all.
+    player = [line for line in lines if line.startswith(("Player:", "Pelaaja:"))]
+    assert len(player) == 1 and player[0].endswith("_" * 8) and len(player[0]) == 32

@@ -27,8 +27,14 @@ def test_the_storyboard_frames_and_the_docs_section_are_current():
     for name, image in storyboard.true_size():
         if not _same(storyboard.OUT / name, image):
             stale.append(name)
+    solo = list(storyboard.solo_frames())
+    for name, _caption, image in solo:
+        path = storyboard.SOLO_OUT / name
+        if not path.is_file() or not _same(path, image):
+            stale.append(name)
     assert not stale, f"run python scripts/storyboard.py: {stale}"
-    assert storyboard.section() in storyboard.DOC.read_text(encoding="utf-8")
+    doc = storyboard.DOC.read_text(encoding="utf-8")
+    assert storyboard.section() in doc and storyboard.solo_section(solo) in doc
 
 
 def test_the_storyboard_shows_the_moments_it_names():

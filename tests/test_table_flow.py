@@ -113,7 +113,7 @@ def test_a_token_owed_is_never_paid_silently_by_the_next_pass(table):
 def test_a_token_taken_too_early_or_out_of_turn_says_what_to_do(table):
     table.do("bank take 9")  # before any clue
     assert table.messages() == {"A": "missing", "B": "missing"}
-    assert table.lines("A")[1:3] == ["1 token taken:", "put it back"]
+    assert table.lines("A")[1:3] == ["1 token out:", "put it back"]
     table.do("bank put 9")
     assert table.messages() == {"A": None, "B": None}
     table.guess("B", 2)
@@ -122,12 +122,12 @@ def test_a_token_taken_too_early_or_out_of_turn_says_what_to_do(table):
     assert table.dump()["phase"] == "guessing" and table.dump()["guesser"] == "A"
     table.do("bank take 8")  # A takes a token before any correct guess
     assert table.messages()["A"] == "missing"
-    assert table.lines("A")[1:5] == ["1 token taken:", "put it back", "Guess a word", "first"]
+    assert table.lines("A")[1:5] == ["1 token out:", "put it back", "Guess a word", "first"]
     assert table.dump()["tokens_left"] == 8  # the engine counted nothing
     table.do("bank put 8")
     table.do("bank put 9")  # one more than the bank should hold (B's pass token)
     assert table.messages() == {"A": "extra", "B": "extra"}
-    assert table.lines("B")[1:3] == ["1 token extra:", "take it out"]
+    assert table.lines("B")[1:3] == ["1 too many:", "take it out"]
 
 
 def test_a_whole_game_to_a_win_with_the_fewest_touches(table):

@@ -15,6 +15,9 @@ from .rules.layout import SEATS
 from .rules.setup import RULESETS, TURN_ORDERS
 
 EXIT_BAD_INPUT = 2
+# `keystand run`: a part of the device could not be built. A restart cannot fix
+# wiring or a disabled bus, so the service unit does not loop on it either.
+EXIT_HARDWARE = 3
 
 
 class CommandError(Exception):
@@ -514,16 +517,30 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     config = _checked_config(args.config)
+    import warnings
+
     from .app.ai_partner import load_partner
     from .app.daemon import build_daemon, install_signal_handlers, run_stdin_driver
+    from .hardware import HardwareError
 
-    daemon = build_daemon(
-        config,
-        "sim" if args.simulate else "pi",
-        Path(args.state_dir),
-        key=args.key,
-        partner=load_partner,
-    )
+    # gpiozero's notes on each pin library it tried before giving up add nothing to
+    # the one line below.
+    warnings.filterwarnings("ignore", message="Falling back from")
+    try:
+        daemon = build_daemon(
+            config,
+            "sim" if args.simulate else "pi",
+            Path(args.state_dir),
+            key=args.key,
+            partner=load_partner,
+        )
+    except HardwareError as exc:
+        print(
+            f"keystand: error: cannot start the hardware: {exc} "
+            f"(keystand selftest --config {args.config} checks each part)",
+            file=sys.stderr,
+        )
+        return EXIT_HARDWARE
     install_signal_handlers(daemon)
     if args.simulate:
         run_stdin_driver(daemon)

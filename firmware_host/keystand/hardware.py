@@ -13,6 +13,7 @@ dataclass field in ``config``; see docs/architecture.md.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -67,6 +68,10 @@ class Hardware:
         self.wires.close()
 
 
+class HardwareError(Exception):
+    """A part of the device could not be built; the message names the part."""
+
+
 def create_hardware(
     config: DeviceConfig,
     backend: Backend,
@@ -79,20 +84,32 @@ def create_hardware(
     points the simulator's printer or scanner at a real serial port (tests).
 
     A component that cannot be built (a pin another process holds, no SPI) stops
-    the build, except the scanner, which the daemon plays without. ``tolerant``
-    (selftest) leaves any such component out instead, with its error in
-    ``Hardware.unbuilt`` under the name selftest reports it by."""
+    the build with a :class:`HardwareError` naming it, except the scanner, which
+    the daemon plays without. ``tolerant`` (selftest) leaves any such component
+    out instead, with its error in ``Hardware.unbuilt`` under the name selftest
+    reports it by."""
     wires = _wires(backend, config, post, ports)
     unbuilt: dict[str, str] = {}
+    built: list[Any] = []
 
     def part(name: str, build: Callable[[], Any]) -> Any:
-        if not tolerant:
-            return build()
         try:
-            return build()
+            made = build()
         except Exception as exc:  # gpiozero, lgpio, luma and pyserial raise their own
-            unbuilt[name] = str(exc) or type(exc).__name__
+            reason = str(exc) or type(exc).__name__
+            if not tolerant:
+                # Free what was built (its pins) so the error is the only thing left.
+                for other in built:
+                    with contextlib.suppress(Exception):
+                        getattr(other, "close", lambda: None)()
+                with contextlib.suppress(Exception):
+                    wires.close()
+                raise HardwareError(f"{name}: {reason}") from exc
+            unbuilt[name] = reason
             return None
+        if made is not None:
+            built.append(made)
+        return made
 
     displays = {s: part(f"display {s}", partial(_display, wires, s, config)) for s in SEATS}
     controls = {s: part(f"controls {s}", partial(_controls, wires, s, config, post)) for s in SEATS}

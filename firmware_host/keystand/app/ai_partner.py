@@ -49,8 +49,10 @@ class EnginePartner:
     def board(self, words: Sequence[str]) -> Board:
         return self.engine.board(words)
 
-    def clue(self, board: Board, know: Know, seed: int) -> ClueChoice | None:
-        return self.engine.giver.clue(board, _knowledge(know), seed=seed)
+    def clue(
+        self, board: Board, know: Know, seed: int, exclude: Sequence[str] = ()
+    ) -> ClueChoice | None:
+        return self.engine.giver.clue(board, _knowledge(know), seed=seed, exclude=exclude)
 
     def check_clue(self, board: Board, text: str, visible: Sequence[str]) -> str:
         from ..partner.core import PartnerError

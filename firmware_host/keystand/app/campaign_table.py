@@ -6,12 +6,16 @@ record is ``campaign.store`` in the device's state folder, beside the journal.
 A game the device starts for a team is noted in the store when it starts, keyed
 by the journal's game, so a power cut before its end loses neither the team nor
 the bonuses chosen, and the result is recorded once however often it is seen.
+A result the store cannot take (a full disk) stays in the journal and is
+recorded by ``catch_up`` when the store takes writes again.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
-from collections.abc import Iterable, Sequence
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +26,7 @@ from ..rules.actions import Action
 from ..rules.game import GameState
 from ..rules.missions import MissionBook
 from ..rules.setup import Rules
+from .journal import Game
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +50,19 @@ class Result:
     clues: tuple[ClueRecord, ...] = ()  # the game's clues, if a number or word was recorded
 
 
+class CampaignStoreError(Exception):
+    """The campaign file could not be read or written (SQLite's or the OS's error
+    is the cause); nothing in it changed."""
+
+
+@contextlib.contextmanager
+def _store_errors() -> Iterator[None]:
+    try:
+        yield
+    except (sqlite3.Error, OSError) as exc:
+        raise CampaignStoreError(str(exc) or type(exc).__name__) from exc
+
+
 class TableCampaign:
     """The campaigns of one state folder, for the menu and the loop."""
 
@@ -64,7 +82,13 @@ class TableCampaign:
             return None
 
     def teams(self) -> list[str]:
-        return self.store.team_names()
+        """The teams, or none while the file cannot be read (logged)."""
+        try:
+            with _store_errors():
+                return self.store.team_names()
+        except CampaignStoreError as exc:
+            log.warning("campaign teams not read: %s", exc)
+            return []
 
     def suggestion(self) -> str:
         taken = {t.casefold() for t in self.teams()}
@@ -72,36 +96,72 @@ class TableCampaign:
         return free[0] if free else ""
 
     def create(self, name: str, edition: str) -> str:
-        """A new team; raises ``CampaignError`` (a one-line reason) if it cannot be."""
-        return self.store.create_team(name, edition).name
+        """A new team; raises ``CampaignError`` (a one-line reason) if it cannot be,
+        ``CampaignStoreError`` if the file cannot take it."""
+        with _store_errors():
+            return self.store.create_team(name, edition).name
 
     def missions(self, team: str) -> tuple[tuple[str, str], ...]:
         """(id, name) of the missions the team may play now, new ones first, then
         the completed ones it may replay."""
-        p = progress(self.book, self.store.record(team))
+        try:
+            with _store_errors():
+                p = progress(self.book, self.store.record(team))
+        except CampaignStoreError as exc:
+            log.warning("missions of team %s not read: %s", team, exc)
+            return ()
         ids = [*p.available, *p.completed]
         return tuple((m, self.book.missions[m].name) for m in ids)
 
     def bonuses(self, team: str) -> tuple[tuple[str, str], ...]:
         """(id, name) of the bonuses the team holds, with uses left."""
-        held = progress(self.book, self.store.record(team)).bonuses
+        try:
+            with _store_errors():
+                held = progress(self.book, self.store.record(team)).bonuses
+        except CampaignStoreError as exc:
+            log.warning("bonuses of team %s not read: %s", team, exc)
+            return ()
         return tuple((b, self.book.bonuses[b].name) for b in held)
 
     def rules(
         self, team: str, mission: str, bonuses: Sequence[str], ruleset: str, turn_order: str
     ) -> Rules:
-        """The team's next game (raises ``CampaignError`` naming what is not open)."""
-        record = self.store.record(team)
+        """The team's next game (raises ``CampaignError`` naming what is not open,
+        ``CampaignStoreError`` when the file cannot be read)."""
+        with _store_errors():
+            record = self.store.record(team)
         spec = None if mission == "standard" else mission
         return campaign_rules(
             self.book, record, spec, bonuses, ruleset=ruleset, turn_order=turn_order
         )
 
     def begin(self, game_id: str, team: str, bonuses: Sequence[str]) -> None:
-        self.store.begin_table_game(game_id, team, bonuses)
+        """Note that ``game_id`` is the team's (``CampaignStoreError`` if it cannot be)."""
+        with _store_errors():
+            self.store.begin_table_game(game_id, team, bonuses)
 
     def finish(self, game_id: str, state: GameState, actions: Iterable[Action]) -> Result | None:
-        """Record a finished game started for a team (once); None if it was not."""
+        """Record a finished game started for a team (once); None if it was not.
+        ``CampaignStoreError``: not recorded now; ``catch_up`` records it later."""
+        with _store_errors():
+            return self._finish(game_id, state, actions)
+
+    def catch_up(self, finished_game: Callable[[str], Game | None]) -> list[Result]:
+        """Record the team games the journal holds as finished that the store
+        could not take when they ended; ``finished_game(key)`` reads one."""
+        done = []
+        with _store_errors():
+            pending = self.store.unrecorded_table_games()
+        for key in pending:
+            game = finished_game(key)
+            if game is None:  # still being played, or no longer in this journal
+                continue
+            result = self.finish(key, game.state(), game.actions)
+            if result is not None:
+                done.append(result)
+        return done
+
+    def _finish(self, game_id: str, state: GameState, actions: Iterable[Action]) -> Result | None:
         started = self.store.table_game(game_id)
         if started is None or state.rules.mission is None:
             return None

@@ -39,7 +39,7 @@ HALF = dict(zip("はひふへほ", "ぱぴぷぺぽ", strict=True))
 SMALL = dict(zip("あいうえおつやゆよわ", "ぁぃぅぇぉっゃゅょゎ", strict=True))
 MARKS = ("゛", "゜", "小")
 COMPLETE_FROM = 2  # letters typed before completions are offered
-COMPLETIONS = 4  # completions offered at once
+COMPLETIONS = 8  # completions on the ring (the screen shows a window of them)
 MAX_TYPED = 16
 OK = "OK"
 

@@ -16,6 +16,7 @@ SIGTERM ends the loop within one event's handling, however long the queue.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import queue
@@ -51,7 +52,7 @@ from ..rules.setup import Rules
 from ..rules.status import Phase
 from ..screens.keyscreen import render, screen_lines
 from ..screens.view import Message, SeatView
-from .campaign_table import TableCampaign
+from .campaign_table import CampaignStoreError, TableCampaign
 from .commands import (
     Command,
     CreateTeam,
@@ -63,11 +64,11 @@ from .commands import (
     SetLanguage,
 )
 from .debounce import SlotFilter
-from .journal import action_to_json
+from .journal import Game, action_to_json
 from .menu import STANDARD, Settings, mission_choices
 from .session import Session
-from .solo import PartnerLoader, SoloGame
-from .storage import Storage, StorageError
+from .solo import Partner, PartnerLoader, Plan, SoloGame, SoloSetup
+from .storage import Storage, StorageError, reason_of
 
 log = logging.getLogger("keystand")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
@@ -109,7 +110,7 @@ class Daemon:
         self.missions = missions
         self.campaign = campaign  # the state folder's teams (None: they cannot be kept)
         self.partner = partner
-        self._partners: dict[tuple[str, str], object] = {}  # loaded once per (lang, level)
+        self._partners: dict[tuple[str, str], Partner] = {}  # loaded once per (lang, level)
         self.resumed: int | None = None  # actions replayed when a game was resumed
         self.last_action: Action | None = None  # the last action committed
         self.key = key
@@ -126,8 +127,14 @@ class Daemon:
         self._stopping = threading.Event()
         self._stop_reason = ""
         self._storage_status: tuple[str, str | None] = ("saving", None)
+        # The campaign file did not take a write: a note once the move or command
+        # is shown, or (a finished game's result) over that game's screens.
+        self._team_problem: Message | None = None
+        self._team_alert: Message | None = None
         self.session = self._resume()
+        self._catch_up()
         self._sync_storage(probed=False)
+        self._show_team_problem()
         recovered = storage.recovered
         if recovered is not None:  # one line on both displays; the log names the file
             self.session.notes = {
@@ -141,12 +148,27 @@ class Daemon:
         if game is not None:
             log.info("resumed game %s after %d actions", game.id, len(game.actions))
             self.resumed = len(game.actions)
-            return self._table(game.state())
+            # A solo game comes back as the journal has it, whatever the settings say
+            # now; only a game from a version-0 journal, which does not say, asks them,
+            # and from then on its journal says.
+            setup = game.solo
+            if game.partner is None:
+                setup = self._solo_setup(game.layout)
+                with contextlib.suppress(StorageError):  # logged; the displays say it
+                    self.storage.known_partner(setup)
+            return self._table(game.state(), setup, resumed=game)
         # A device's first game opens with the legend: what the symbols mean.
-        return self._table(self._start_game(), legend=self.storage.first_start)
+        return self._table(*self._start_game(), legend=self.storage.first_start)
 
-    def _table(self, state: GameState, legend: bool = False) -> Session:
-        """A session for ``state``, told what the bank holds now."""
+    def _table(
+        self,
+        state: GameState,
+        setup: SoloSetup | None,
+        legend: bool = False,
+        resumed: Game | None = None,
+    ) -> Session:
+        """A session for ``state`` (solo with ``setup``; ``resumed``: the journal's
+        game it goes on with), told what the bank holds now."""
         bank = self.hardware.bank
         session = Session(
             state,
@@ -159,10 +181,11 @@ class Daemon:
             missions=self.missions,
             legend=legend,
             campaign=self.campaign,
-            solo=self._solo(state),
+            solo=self._solo(state, setup, resumed),
             solo_offered=self.partner is not None,
         )
-        if self.settings.partner == "ai" and session.solo is None:
+        wanted = setup is not None or (resumed is None and self.settings.partner == "ai")
+        if wanted and session.solo is None:
             session.notes = {seat: Message("no_ai") for seat in SEATS}
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
@@ -172,28 +195,98 @@ class Daemon:
             session.bank(*self.debounce.reading(bank.sided))
         return session
 
-    def _solo(self, state: GameState) -> SoloGame | None:
-        """A solo game for ``state`` when the settings ask for one: the AI in its
-        seat, the words dealt from the table language's list as the simulator's
-        word cards and the slip deal them (the key's rank is the seed). None when no
-        AI partner can be loaded (logged; the table plays for two)."""
+    def _solo_setup(self, layout) -> SoloSetup | None:
+        """A new game's solo setup when the settings ask for one and an AI partner
+        can be loaded: the AI's seat and level, the table language and the words
+        dealt from its list as the simulator's word cards and the slip deal them
+        (the key's rank is the seed)."""
         s = self.settings
         if s.partner != "ai" or self.partner is None:
             return None
         from ..books.words import deal, load
         from ..rules.ranking import rank
 
-        seed = rank(state.layout)
         try:
-            partner = self._partners.get((s.language, s.level))
-            if partner is None:
-                partner = self.partner(s.language, s.level)
-                self._partners[(s.language, s.level)] = partner
-            words = deal(load(s.language), seed)
-            return SoloGame(partner, words, "A" if s.ai_seat == "A" else "B", s.language, seed)  # type: ignore[arg-type]
-        except Exception:  # an engine that cannot play this table: a game for two
-            log.exception("no AI partner for %s (%s)", s.language, s.level)
+            words = deal(load(s.language), rank(layout))
+        except Exception as exc:  # a word list that cannot be read: a game for two
+            log.error("no words for a solo game in %s (%s): a game for two", s.language, exc)
             return None
+        return SoloSetup("A" if s.ai_seat == "A" else "B", s.level, s.language, tuple(words))
+
+    def _solo(
+        self, state: GameState, setup: SoloSetup | None, resumed: Game | None
+    ) -> SoloGame | None:
+        """The solo game ``setup`` describes, its AI loaded for the setup's language
+        and level; ``resumed``: rebuilt from the journal's actions and the AI's
+        plans. None (one line logged; the table plays for two) when no AI partner
+        can play it."""
+        if setup is None:
+            return None
+        if self.partner is None:
+            log.error(
+                "game %s is a solo game, but no AI partner can be loaded: a game for two",
+                self.storage.game_id,
+            )
+            return None
+        from ..rules.ranking import rank
+
+        key = (setup.lang, setup.level)
+        try:
+            partner = self._partners.get(key)
+            if partner is None:
+                partner = self._partners[key] = self.partner(*key)
+            solo = SoloGame(
+                partner, setup.words, setup.ai, setup.lang, rank(state.layout), record=self._plan
+            )
+            if resumed is not None:
+                solo.resume(new_game(resumed.layout, resumed.rules), resumed.actions, resumed.plans)
+        except Exception as exc:  # an engine that cannot play this table: a game for two
+            log.error("no AI partner for %s (%s): %s: a game for two", setup.lang, setup.level, exc)
+            log.debug("why", exc_info=True)
+            return None
+        return solo
+
+    def _plan(self, plan: Plan) -> None:
+        """Journal one of the AI's plans before it is shown. A write that fails
+        leaves the storage failing (both displays say so, moves are refused) and
+        the plan waiting for the next move's write."""
+        try:
+            self.storage.plan(plan)
+        except StorageError:
+            if hasattr(self, "session"):
+                self._sync_storage(probed=False)
+
+    def _campaign_failed(
+        self, exc: CampaignStoreError, what: str, later: bool = False, over: bool = False
+    ) -> None:
+        """The campaign file refused ``what``: logged, and said on the screens;
+        ``later``: the journal keeps it and ``_catch_up`` records it; ``over``: said
+        on the finished game's screens until the next game (a note would not show)."""
+        log.warning(
+            "campaign file: %s not saved%s: %s", what, " (recorded later)" if later else "", exc
+        )
+        reason = reason_of(exc.__cause__ or exc, self.storage.folder)
+        message = Message("team_not_saved", (reason, later))
+        if over:
+            self._team_alert = message
+        else:
+            self._team_problem = message
+
+    def _show_team_problem(self) -> None:
+        """A note on both seats, once the move or command that met it is shown."""
+        if self._team_problem is not None:
+            self.session.notes = {seat: self._team_problem for seat in SEATS}
+            self._team_problem = None
+
+    def _catch_up(self) -> None:
+        """Record the team games that ended while the campaign file took no writes."""
+        if self.campaign is None:
+            return
+        try:
+            for result in self.campaign.catch_up(self.storage.finished_game):
+                log.info("recorded for team %s later: %s", result.team, result)
+        except CampaignStoreError as exc:
+            self._campaign_failed(exc, "an earlier game's result", later=True)
 
     def _new_rules(self):
         """Rules for a new game: the menu's settings, which start from [game]."""
@@ -207,25 +300,33 @@ class Daemon:
             book=None if standard else load_book(user_mission_maps()),
         )
 
-    def _start_game(self, code: GameCode | None = None) -> GameState:
+    def _start_game(self, code: GameCode | None = None) -> tuple[GameState, SoloSetup | None]:
+        """A new game, journaled (solo when the settings ask): its state and solo setup."""
         if code is not None:
             assert code.layout is not None
-            self.storage.start(code.layout, code.rules)
+            setup = self._solo_setup(code.layout)
+            self.storage.start(code.layout, code.rules, setup)
             log.info("loaded a scanned game as game %s", self.storage.game_id)
-            return new_game(code.layout, code.rules)
+            return new_game(code.layout, code.rules), setup
         if self.key is not None:
             from ..rules.keycode import decode
 
             layout, self.key = decode(self.key), None
         else:
             layout = random_layout()
+        self._team_alert = None  # a new game: the last one's screens are gone
+        self._catch_up()
         rules, team, bonuses = self._campaign_rules() or (self._new_rules(), None, ())
-        self.storage.start(layout, rules)
+        setup = self._solo_setup(layout)
+        self.storage.start(layout, rules, setup)
         key = self.storage.game_key()
         if team is not None and self.campaign is not None and key is not None:
-            self.campaign.begin(key, team, bonuses)
+            try:
+                self.campaign.begin(key, team, bonuses)
+            except CampaignStoreError as exc:  # played, but not for the team
+                self._campaign_failed(exc, f"team {team}'s new game")
         log.info("new game %s, mission %s", self.storage.game_id, rules.label)
-        return new_game(layout, rules)
+        return new_game(layout, rules), setup
 
     def _campaign_rules(self) -> tuple[Rules, str, tuple[str, ...]] | None:
         """The chosen team's next game: its rules, the team and the bonuses it spends,
@@ -243,6 +344,9 @@ class Daemon:
         except CampaignError as exc:
             log.warning("not a game for team %s: %s", s.team, exc)
             return None
+        except CampaignStoreError as exc:
+            self._campaign_failed(exc, f"team {s.team}'s next mission")
+            return None
         s.bonus = None  # a bonus is chosen for one game
         return rules, s.team, bonuses
 
@@ -257,7 +361,11 @@ class Daemon:
             log.info("ack %d %d %s", self.storage.game_id, seq, action_to_json(action))
         key = self.storage.game_key()
         if state.phase == Phase.OVER and self.campaign is not None and key is not None:
-            result = self.campaign.finish(key, state, self.storage.actions)
+            try:
+                result = self.campaign.finish(key, state, self.storage.actions)
+            except CampaignStoreError as exc:  # the journal holds the game: recorded later
+                self._campaign_failed(exc, f"game {key}'s result", later=True, over=True)
+                return
             if result is not None:
                 self.session.result = result
                 log.info("recorded for team %s: %s", result.team, result)
@@ -302,6 +410,7 @@ class Daemon:
                 break
             try:
                 self.handle(event)
+                self._show_team_problem()
                 self.refresh()
             except Exception:  # nothing may take the loop down; the state is journaled
                 log.exception("error while handling %r", event)
@@ -372,7 +481,8 @@ class Daemon:
         status = self.storage.status
         mode, reason = status
         session = self.session  # a new game's session too: set every time
-        session.alert = Message("not_saved", (reason,)) if mode == "failing" else None
+        failing = Message("not_saved", (reason,)) if mode == "failing" else None
+        session.alert = failing or self._team_alert
         session.notice = Message("not_saving", (reason,)) if mode == "unsaved" else None
         if status == self._storage_status:
             return
@@ -387,11 +497,11 @@ class Daemon:
         if isinstance(command, NewGame | LoadGame):
             code = command.code if isinstance(command, LoadGame) else None
             try:
-                state = self._start_game(code)
+                state, setup = self._start_game(code)
             except StorageError as exc:  # the game goes on; both displays say why
                 self.session.alert = Message("not_saved", (exc.reason,))
                 return
-            self.session = self._table(state)
+            self.session = self._table(state, setup)
             if code is None and self.config.game.slip_on_start:
                 self._print_slip()
         elif isinstance(command, PrintSlip):
@@ -407,6 +517,9 @@ class Daemon:
 
             try:
                 team = self.campaign.create(command.name, command.edition)
+            except CampaignStoreError as exc:
+                self._campaign_failed(exc, f"new team {command.name}")
+                return
             except CampaignError as exc:
                 log.info("team not created: %s", exc)
                 self.session.notes = {s: Message("team_refused") for s in SEATS}

@@ -35,6 +35,7 @@ from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
+from ..screens.keyscreen import meant_pages
 from ..screens.view import (
     LoggedClue,
     Message,
@@ -54,7 +55,6 @@ from .solo import ClueRefused, SoloGame
 from .storage import StorageError
 from .views import seat_role, seat_view
 
-MEANT_PER_PAGE = 3  # the AI's clues per page of the debrief
 # The after-game pages a seat's knob turns through; the last two after a team's game.
 OWN_KEY, PARTNER_KEY, TEAM_RECORD, CLUE_LOG = range(4)
 
@@ -326,10 +326,8 @@ class Session:
         if solo is None or not solo.meant:
             return []
         clues = tuple((m.word, m.number, m.targets) for m in solo.meant)
-        per = MEANT_PER_PAGE
-        return [
-            SoloPanel("meant", clues[i : i + per], page=i // per) for i in range(0, len(clues), per)
-        ]
+        pages = meant_pages(clues)  # as many clues a page as the mono panel shows whole
+        return [SoloPanel("meant", page, n, len(pages)) for n, page in enumerate(pages)]
 
     def _solo_message(self, seat: Seat) -> Message | None:
         """What the human must do for the AI: touch a card, or end its turn."""
@@ -341,6 +339,9 @@ class Session:
             return Message("ai_stops", (self.sensed_bank,))
         role = self.state.layout.role(cell, solo.human)
         what = {"G": "agent", "B": "assassin"}.get(role, "bystander")
+        state = self.state
+        if what == "bystander" and state.phase == Phase.SUDDEN_DEATH and not state.ignores_left:
+            what = "bystander_lost"  # in sudden death a bystander ends the game
         return Message("ai_touch", (solo.words[cell], what))
 
     def _solo_view(self, solo: SoloGame, seat: Seat, view: SeatView) -> SeatView:

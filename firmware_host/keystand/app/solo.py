@@ -16,11 +16,12 @@ two-player game (docs/daemon.md, "Solo").
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..rules.game import GameState
+from ..rules.actions import Action, Clue, Guess
+from ..rules.game import GameState, apply
 from ..rules.layout import Seat, other
 from ..rules.status import Phase
 
@@ -86,8 +87,9 @@ class Partner(Protocol):
         """The engine's board for these words; raises on a word it does not know."""
         ...
 
-    def clue(self, board: Any, know: Know, seed: int) -> Given | None:
-        """The AI's clue, or None when it has no agents left to show."""
+    def clue(self, board: Any, know: Know, seed: int, exclude: Sequence[str] = ()) -> Given | None:
+        """The AI's clue, or None when it has no agents left to show; never one of
+        ``exclude``, the clue words given so far in this game (by either seat)."""
         ...
 
     def check_clue(self, board: Any, text: str, visible: Sequence[str]) -> str:
@@ -115,6 +117,38 @@ PartnerLoader = Callable[[str, str], Partner]  # (language, level) -> a partner
 
 
 @dataclass(frozen=True, slots=True)
+class SoloSetup:
+    """What makes a game solo, journaled when it starts (app/journal.py) so that a
+    restart plays on the same game whatever the settings say by then."""
+
+    ai: Seat  # the AI's seat
+    level: str  # LEVELS
+    lang: str  # the table language its words and engine are
+    words: tuple[str, ...]  # the 25 dealt words, A's reading order
+
+
+GIVE, TOUCH = "give", "touch"  # Plan.kind
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the AI decided about one clue, journaled before anyone sees it: its own
+    clue (``GIVE``: word, number and the cells it means) or, for the human's clue,
+    the cells it will touch in that order (``TOUCH``). ``clue`` is the clue's place
+    in the game: ``GameState.turns`` once it is given (1 for the first)."""
+
+    clue: int
+    kind: str
+    word: str
+    number: int
+    cells: tuple[int, ...]
+
+    @property
+    def targets(self) -> tuple[int, ...]:  # a GIVE plan is a ``Given``
+        return self.cells
+
+
+@dataclass(frozen=True, slots=True)
 class Meant:
     """One of the AI's clues, for the debrief: the words it meant."""
 
@@ -134,6 +168,8 @@ class SoloGame:
     lang: str
     seed: int
     board: Any = None
+    # Called with each plan the AI makes, before it is shown (the daemon journals it).
+    record: Callable[[Plan], None] | None = None
     meant: list[Meant] = field(default_factory=list)
     # The human's clues, each with how many of its agents the AI has not found yet.
     history: list[tuple[str, int]] = field(default_factory=list)
@@ -175,9 +211,21 @@ class SoloGame:
         if not self.ai_gives(state):
             return None
         if self._clue is None or self._clue[0] != state.turns:
-            given = self.partner.clue(self.board, self.know(state), seed=self.seed + state.turns)
+            given = self._ask_clue(state)
             self._clue = (state.turns, given)
+            if given is not None and self.record is not None:
+                plan = Plan(state.turns + 1, GIVE, given.word, given.number, tuple(given.targets))
+                self.record(plan)
         return self._clue[1]
+
+    def _ask_clue(self, state: GameState) -> Given | None:
+        return self.partner.clue(
+            self.board, self.know(state), seed=self.seed + state.turns, exclude=self.said()
+        )
+
+    def said(self) -> list[str]:
+        """The clue words given so far in this game: the AI's and the human's."""
+        return [m.word for m in self.meant] + [word for word, _n in self.history]
 
     def shown_clue(self, state: GameState) -> Given | None:
         """The AI's clue this turn if it was made already (never asks the engine:
@@ -203,10 +251,21 @@ class SoloGame:
 
     def human_gave(self, state: GameState, word: str, number: int) -> None:
         """The human's clue was recorded: the AI decides its touches for it."""
+        self._gave(state, word, number, None)
+
+    def _gave(self, state: GameState, word: str, number: int, plan: Plan | None) -> None:
+        """``plan``: the touches journaled for this clue; without one the engine is
+        asked (the same question, so the same answer) and the plan recorded."""
         before = tuple(self.history)
         self._open = (len(self.history), number, state.agents_found)
         self.history.append((word, number))
-        self._queue = list(self.partner.guesses(self.board, self.know(state), word, number, before))
+        if plan is not None:
+            self._queue = list(plan.cells)
+        else:
+            know = self.know(state)
+            self._queue = list(self.partner.guesses(self.board, know, word, number, before))
+            if self.record is not None:
+                self.record(Plan(state.turns, TOUCH, word, number, tuple(self._queue)))
         self._touch = None
 
     # ---------------------------------------------------------- the AI touches
@@ -280,3 +339,60 @@ class SoloGame:
         self._queue = None
         self._touch = None
         self.word = None
+
+    # ---------------------------------------------------------- after a restart
+
+    def resume(
+        self, start: GameState, actions: Sequence[Action], plans: Mapping[int, Plan]
+    ) -> None:
+        """Rebuild what this game knew before a restart from the journal: its
+        actions, folded in the order app/session.py plays them, and the AI's plans
+        (by clue). A clue with no plan journaled (a version-0 journal, a plan row
+        that did not read) is asked of the engine again, which answers the same
+        question the same way; a touch plan so made for the turn still open is
+        recorded, past turns' are not."""
+        record, made = self.record, list[Plan]()
+        self.record = made.append  # kept back: nothing of the past is journaled again
+        state, after_ai_clue = start, False
+        try:
+            for action in actions:
+                before, (state, _) = state, apply(state, action)
+                ended = state.phase != Phase.GUESSING
+                if isinstance(action, Clue) and action.seat == self.ai:
+                    self.clue_given(before, self._past_clue(before, action, plans))
+                elif isinstance(action, Clue):
+                    plan = plans.get(state.turns)
+                    if plan is not None and plan.kind != TOUCH:
+                        plan = None
+                    self._gave(state, action.word or "", action.number or 0, plan)
+                elif isinstance(action, Guess) and action.seat == self.ai:
+                    while self._queue and self._queue.pop(0) != action.cell:
+                        pass  # cells it skipped then, as it could not touch them
+                    if ended:
+                        self.turn_over()
+                    self.touched(state)
+                    ended = False
+                elif isinstance(action, Guess) and not after_ai_clue:
+                    self.human_touched()  # not the first press, which records the AI's clue
+                if ended:
+                    self.turn_over()
+                after_ai_clue = isinstance(action, Clue) and action.seat == self.ai
+        finally:
+            self.record = record
+        waiting = plans.get(state.turns + 1)
+        if waiting is not None and waiting.kind == GIVE and self.ai_gives(state):
+            self._clue = (state.turns, waiting)  # shown before the restart: shown again
+        open_turn = [p for p in made if p.clue == state.turns and self._queue is not None]
+        if open_turn and state.phase == Phase.GUESSING and record is not None:
+            record(open_turn[-1])  # the touches it goes on with, asked again: kept now
+
+    def _past_clue(self, before: GameState, clue: Clue, plans: Mapping[int, Plan]) -> Given:
+        """The AI's clue as it meant it: its journaled plan, else the engine asked
+        again (its targets kept only if it gives the same clue)."""
+        plan = plans.get(before.turns + 1)
+        if plan is not None and plan.kind == GIVE and plan.word == clue.word:
+            return plan
+        again = self._ask_clue(before)
+        if again is not None and again.word == clue.word:
+            return again
+        return Plan(before.turns + 1, GIVE, clue.word or "", clue.number or 0, ())

@@ -43,6 +43,7 @@ from .journal import (
     recover,
     salvage,
 )
+from .solo import Plan, SoloSetup
 
 log = logging.getLogger(__name__)
 JOURNAL = "journal.sqlite"
@@ -165,6 +166,13 @@ class Storage:
         self.seq = 0  # the current game's last saved (or, unsaved, played) action
         self._setup: tuple[Layout, Rules] | None = None
         self._actions: list[Action] = []  # the current game, whatever is saved
+        # The current game's partner ("person", "ai", None: unknown, a version-0
+        # journal's), solo setup and the AI's plans, whatever is saved; plans whose
+        # write failed wait in ``_pending``, written again before the next action.
+        self._partner: str | None = "person"
+        self._solo: SoloSetup | None = None
+        self._plans: list[Plan] = []
+        self._pending: list[Plan] = []
         self._over = False
         self._next_probe: float | None = None
         self._delay = self.PROBE_FIRST
@@ -182,6 +190,17 @@ class Storage:
         if self.journal is None or self.mode != "saving":
             return None
         return self.journal.game_key()
+
+    def finished_game(self, key: str) -> Game | None:
+        """A finished game of this journal by its key, or None (not there, not
+        finished, or the journal cannot be read now)."""
+        if self.journal is None:
+            return None
+        try:
+            return self.journal.finished_game(key)
+        except (sqlite3.Error, JournalDamaged) as exc:
+            log.warning("game %s not read from the journal: %s", key, exc)
+            return None
 
     @property
     def status(self) -> tuple[str, str | None]:
@@ -203,7 +222,7 @@ class Storage:
                     readable = check(self.path)
             if readable is not None:
                 self._memory_ids = readable.id
-                self._remember(readable.layout, readable.rules, readable.actions, readable.id)
+                self._remember_game(readable)
             return readable
         game: Game | None = None
         try:
@@ -229,10 +248,10 @@ class Storage:
             self._unsaved(reason_of(exc, self.folder))
             if game is not None:  # what could be read is played on, from memory
                 self._memory_ids = game.id
-                self._remember(game.layout, game.rules, game.actions, game.id)
+                self._remember_game(game)
             return game
         if game is not None:
-            self._remember(game.layout, game.rules, game.actions, game.id)
+            self._remember_game(game)
             self.seq = game.last_seq
         elif self.journal is not None:
             # A journal rebuilt from a damaged one is no new device, however little
@@ -268,25 +287,57 @@ class Storage:
             self.journal.close()
             self.journal = None
 
-    def _remember(self, layout: Layout, rules: Rules, actions: list[Action], game_id) -> None:
+    def _remember(
+        self,
+        layout: Layout,
+        rules: Rules,
+        actions: list[Action],
+        game_id,
+        solo: SoloSetup | None = None,
+        partner: str | None = "person",
+        plans: list[Plan] | None = None,
+    ) -> None:
         self._setup = (layout, rules)
         self._actions = list(actions)
         self.game_id = game_id
         self.seq = len(actions)
         self._over = False
+        self._partner, self._solo = partner, solo
+        self._plans, self._pending = list(plans or ()), []
+
+    def _remember_game(self, game: Game) -> None:
+        self._remember(
+            game.layout,
+            game.rules,
+            game.actions,
+            game.id,
+            game.solo,
+            game.partner,
+            list(game.plans.values()),
+        )
+
+    def _write_game(self, journal: Journal) -> int:
+        """The game so far, whole, into ``journal`` as a new game; its id."""
+        assert self._setup is not None
+        layout, rules = self._setup
+        game_id = journal.write_game(
+            layout, rules, self._actions, self._over, self._solo, self._plans, self._partner
+        )
+        self._pending = []  # written with the rest
+        return game_id
 
     # ------------------------------------------------------------------ the game
 
     def _writable(self) -> Journal:
-        """The journal, reopened if a failure closed it or the file was removed."""
+        """The journal, reopened if a failure closed it or the file was removed.
+        Raises JournalDamaged for a file that a newer keystand wrote meanwhile."""
         if self.journal is not None and not self.journal.still_there():
             self._close()
         if self.journal is None:
             gone = not self.path.exists()
             journal = Journal(self.path, self.synchronous)
             if gone and self._setup is not None:  # deleted under us: a new one, whole game
-                layout, rules = self._setup
-                self.game_id = journal.write_game(layout, rules, self._actions, self._over)
+                self.game_id = self._write_game(journal)
                 self.seq = journal.seq
                 log.warning("journal %s was gone; the game so far is in a new one", self.path)
             else:
@@ -294,18 +345,46 @@ class Storage:
             self.journal = journal
         return self.journal
 
-    def start(self, layout: Layout, rules: Rules) -> None:
-        """A new game; raises StorageError (and changes nothing) when it cannot be saved."""
+    def start(self, layout: Layout, rules: Rules, solo: SoloSetup | None = None) -> None:
+        """A new game (solo with ``solo``); raises StorageError (and changes nothing)
+        when it cannot be saved."""
         if self.mode == "unsaved":
             self._memory_ids += 1
             game_id = self._memory_ids
         else:
             try:
-                game_id = self._writable().start(layout, rules)
-            except (sqlite3.Error, OSError) as exc:
+                game_id = self._writable().start(layout, rules, solo)
+            except (sqlite3.Error, OSError, JournalDamaged) as exc:
                 raise self._failed(exc) from exc
             self._saved()
-        self._remember(layout, rules, [], game_id)
+        self._remember(layout, rules, [], game_id, solo, "ai" if solo else "person")
+
+    def known_partner(self, solo: SoloSetup | None) -> None:
+        """The resumed game's partner, which its journal did not know (version 0):
+        kept as it is played now (solo with ``solo``). Raises StorageError when the
+        write fails; the game keeps it in memory (a game written whole has it)."""
+        self._partner, self._solo = ("ai" if solo is not None else "person"), solo
+        if self.mode == "unsaved":
+            return
+        try:
+            self._writable().known_partner(solo)
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
+            raise self._failed(exc) from exc
+
+    def plan(self, plan: Plan) -> None:
+        """Keep one of the AI's plans with the current game, before it is shown.
+        Raises StorageError when the write fails; the plan then waits in memory
+        and goes to disk before the next action (which cannot be saved before it)."""
+        self._plans.append(plan)
+        if self.mode == "unsaved":
+            return
+        self._pending.append(plan)
+        try:
+            self._writable().plans(self._pending)
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
+            raise self._failed(exc) from exc
+        self._pending = []
+        self._saved()
 
     def append(self, action: Action, finished: bool) -> int:
         """Save one accepted action; its seq once it is on disk (or, unsaved, in
@@ -314,8 +393,12 @@ class Storage:
             seq = self.seq + 1
         else:
             try:
-                seq = self._writable().append(action, finished)
-            except (sqlite3.Error, OSError) as exc:
+                journal = self._writable()
+                if self._pending:  # plans shown before this action, written first
+                    journal.plans(self._pending)
+                    self._pending = []
+                seq = journal.append(action, finished)
+            except (sqlite3.Error, OSError, JournalDamaged) as exc:
                 raise self._failed(exc) from exc
             self._saved()
         self._actions.append(action)
@@ -368,7 +451,7 @@ class Storage:
             return self._rebuild()
         try:
             self._writable().probe()
-        except (sqlite3.Error, OSError) as exc:
+        except (sqlite3.Error, OSError, JournalDamaged) as exc:
             self._failed(exc)
             return False
         self._saved()
@@ -399,8 +482,7 @@ class Storage:
                 self._recover(exc.detail)
             journal = Journal(self.path, self.synchronous)
             if self._setup is not None:
-                layout, rules = self._setup
-                self.game_id = journal.write_game(layout, rules, self._actions, self._over)
+                self.game_id = self._write_game(journal)
         except (sqlite3.Error, OSError, JournalDamaged) as exc:
             if journal is not None:
                 journal.close()

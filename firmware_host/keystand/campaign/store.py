@@ -210,6 +210,15 @@ class CampaignStore:
             return None
         return row[0], tuple(b for b in row[1].split(",") if b)
 
+    def unrecorded_table_games(self) -> list[str]:
+        """Games the device started for a team whose result is not recorded yet:
+        still being played, or finished while this file could not be written."""
+        rows = self.db.execute(
+            "SELECT t.game_id FROM table_games t WHERE NOT EXISTS (SELECT 1 FROM games g "
+            "WHERE g.team = t.team AND g.game_id = 'table:' || t.game_id) ORDER BY t.rowid"
+        ).fetchall()
+        return [r[0] for r in rows]
+
     # ------------------------------------------------------------------ results
 
     def record_result(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,12 @@ class Giver:
         self.noise = 0.7 * caution  # how differently we expect the partner to read us
         self.assassin_weight = 4.0 * caution
 
-    def clue(self, board: Board, know: Knowledge, seed: int = 0) -> ClueChoice | None:
+    def clue(
+        self, board: Board, know: Knowledge, seed: int = 0, exclude: Iterable[str] = ()
+    ) -> ClueChoice | None:
+        """The best clue for ``know``'s unfound agents, or None. ``exclude``: clue
+        words already given in this game (by either seat), never given again."""
+        banned = self._indices(exclude)
         targets = [c for c in know.targets() if know.partner_can_guess(c)]
         if not targets:
             return None
@@ -63,6 +69,8 @@ class Giver:
         cols = list(zip(*rows, strict=True))  # one tuple per clue word, in ``cand`` order
         a_pos = [nt + k for k in a_list]
         for j in board.allowed:
+            if j in banned:
+                continue
             col = cols[j]
             tv = sorted(col[:nt], reverse=True)
             if others:
@@ -119,3 +127,16 @@ class Giver:
         _value, j, n, expected = best
         meant = sorted(targets, key=lambda c: -board.rows[c][j])[:n]
         return ClueChoice(self.partner.clues[j], n, tuple(meant), round(expected, 3))
+
+    def _indices(self, words: Iterable[str]) -> set[int]:
+        """The vocabulary indices of ``words`` (a plural as its singular); a word the
+        vocabulary does not hold cannot be chosen anyway."""
+        from .core import PartnerError
+
+        out = set()
+        for word in words:
+            try:
+                out.add(self.partner.clue_index(word))
+            except PartnerError:
+                continue
+        return out

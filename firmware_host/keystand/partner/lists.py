@@ -3,7 +3,7 @@
 ``lists/LANG-blocked.txt``: crude and offensive words, reviewed by a person.
 ``lists/LANG-confusing.txt``: words a player would misread as a clue (personal
 names, a sense nobody thinks of first). One word a line; ``#`` starts a comment.
-``lists/LANG-descriptions.txt``: see ``descriptions``.
+``lists/LANG-descriptions.txt``: see ``descriptions`` and ``replaced``.
 """
 
 from __future__ import annotations
@@ -26,18 +26,30 @@ def _read(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def descriptions(lang: str) -> dict[str, list[str]]:
-    """``lists/LANG-descriptions.txt``: ``word: a few words saying what it is``, for
-    board words whose vectors alone miss what a player thinks of first."""
+def _description_lines(lang: str) -> list[tuple[str, list[str], bool]]:
     path = LISTS_DIR / f"{lang}-descriptions.txt"
-    out: dict[str, list[str]] = {}
+    out: list[tuple[str, list[str], bool]] = []
     if path.exists():
         for line in path.read_text("utf-8").splitlines():
             text = line.split("#", 1)[0]
             word, sep, rest = text.partition(":")
+            word = unicodedata.normalize("NFC", word.strip())
             if sep and rest.split():
-                out[unicodedata.normalize("NFC", word.strip())] = rest.split()
+                out.append((word.removeprefix("=").strip(), rest.split(), word.startswith("=")))
     return out
+
+
+def descriptions(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-descriptions.txt``: ``word: a few words saying what it is``, for
+    board words whose vectors alone miss what a player thinks of first."""
+    return {word: words for word, words, _ in _description_lines(lang)}
+
+
+def replaced(lang: str) -> frozenset[str]:
+    """The described words whose line starts with ``=``: their description stands in
+    for their own vector (a vector that reads another sense, such as 嵐 the band),
+    rather than being blended with it. Read by the Japanese build."""
+    return frozenset(word for word, _, whole in _description_lines(lang) if whole)
 
 
 def blocked(lang: str) -> frozenset[str]:

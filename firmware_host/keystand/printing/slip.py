@@ -146,58 +146,80 @@ def _job(
     p.set(align="left", bold=False)
     if words:
         p.ln()
-        _line(p, _("The words, by cell (seat A's view):"), scale)
+        p.set(align="center")  # the grid as one block, its columns kept (word_lines)
+        _line(p, _("Words by cell, seat A's view:"), scale)
         for line in word_lines(words):
             _line(p, line, scale)
-    p.ln()
-    _line(p, _("Players:"), scale)
-    p.ln()
-    p.textln("________________________________")
-    p.ln()
-    p.textln("________________________________")
+        p.set(align="left")
+        p.ln()
+        # One player at a solo table: the name goes on the same line as its label.
+        label = _("Player:")
+        _line(p, f"{label} {'_' * _fill(label)}", scale)
+    else:
+        p.ln()
+        _line(p, _("Players:"), scale)
+        p.ln()
+        p.textln("_" * LINE_CHARS)
+        p.ln()
+        p.textln("_" * LINE_CHARS)
     p.cut()
     return p.output
 
 
-def word_lines(words: Sequence[str]) -> list[str]:
-    """The 25 words as printed lines: "a1 word" by cell in A's reading order, two a
-    line where they fit the paper's 32 characters with a space between, else one;
-    words the printer's code page lacks (Japanese, printed as dots) a row a line,
-    "1: " and the row's five words from a to e."""
-    from ..rules.layout import cell_name
+def _fill(label: str) -> int:
+    """How many underscores finish a line that starts with ``label`` and a space."""
     from ..screens import fonts
+
+    try:
+        label.encode(TEXT_CODEPAGE)
+    except UnicodeEncodeError:  # as dots: the paper's width in the screen font's glyphs
+        return (PAPER_DOTS // TEXT_SCALE - int(fonts.width(label + " "))) // 4
+    return LINE_CHARS - len(label) - 1
+
+
+def word_lines(words: Sequence[str]) -> list[str]:
+    """The 25 words as printed lines, one grid row after another as the cards lie
+    on the table (seat A's reading order), a blank line between rows, so no line
+    mixes two rows. Latin: "a1 word" entries, two a line in columns as wide as
+    the longest entry (one a line when two do not fit the paper's 32 characters),
+    every line padded to the block's width so that a centred block keeps its
+    columns. Words the printer's code page lacks (Japanese, printed as dots): a
+    row a line, "1: " and the row's five words from a to e."""
+    from ..rules.layout import cell_name
 
     if len(words) != 25:
         raise ValueError(f"a slip's word grid needs 25 words, not {len(words)}")
     try:
         "".join(words).encode(TEXT_CODEPAGE)
     except UnicodeEncodeError:  # printed as dots: a row a line, no padding to pay for
-        out = []
-        for r in range(5):
-            row = list(words[r * 5 : r * 5 + 5])
-            line = f"{r + 1}: {' '.join(row)}"
-            if fonts.width(line) > PAPER_DOTS // TEXT_SCALE:  # wider than the paper
-                out += [f"{r + 1}: {' '.join(row[:3])}", f"   {' '.join(row[3:])}"]
-            else:
-                out.append(line)
-        return out
+        return _dot_rows(words)
     entries = [f"{cell_name(i)} {w}" for i, w in enumerate(words)]
-
-    def columns(text: str) -> int:  # printed width: half-width 1, full-width 2
-        return int(fonts.width(text)) // 4
-
+    column = max(len(e) for e in entries) + 2
+    per_line = 2 if 2 * column - 2 <= LINE_CHARS else 1
+    width = min(LINE_CHARS, per_line * column - 2)
     lines: list[str] = []
-    i = 0
-    while i < len(entries):
-        first = entries[i]
-        half = LINE_CHARS // 2
-        if i + 1 < len(entries) and columns(first) < half and columns(entries[i + 1]) <= half:
-            lines.append(first + " " * (half - columns(first)) + entries[i + 1])
-            i += 2
-        else:
-            lines.append(first)
-            i += 1
+    for r in range(5):
+        row = entries[r * 5 : r * 5 + 5]
+        if r:
+            lines.append("")
+        for k in range(0, 5, per_line):
+            line = "".join(e.ljust(column) for e in row[k : k + per_line])
+            lines.append(line.rstrip().ljust(width))
     return lines
+
+
+def _dot_rows(words: Sequence[str]) -> list[str]:
+    from ..screens import fonts
+
+    out = []
+    for r in range(5):
+        row = list(words[r * 5 : r * 5 + 5])
+        line = f"{r + 1}: {' '.join(row)}"
+        if fonts.width(line) > PAPER_DOTS // TEXT_SCALE:  # wider than the paper
+            out += [f"{r + 1}: {' '.join(row[:3])}", f"   {' '.join(row[3:])}"]
+        else:
+            out.append(line)
+    return out
 
 
 def _line(p: Dummy, line: str, scale: int) -> None:

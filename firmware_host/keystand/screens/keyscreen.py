@@ -60,7 +60,9 @@ class Geometry:
     lines: int  # text lines there
 
 
-MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, 0), lines=8)
+# The text starts one row down: glyphs fill their top row, and a line drawn on the
+# panel's edge reads as cut off (the glyphs' eighth row is always blank).
+MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, 1), lines=8)
 # Colour: the key at 16 px a cell, the counts beside it, the words below.
 COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
 COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key
@@ -352,7 +354,7 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
     if view.qr is not None:
         return []
     if view.word_entry is not None:
-        return word_entry_lines(view.word_entry)
+        return word_entry_lines(view.word_entry, (height - ENTRY_LIST) // LINE)
     if view.panel is not None:
         return panel_lines(view.panel, width)
     if view.team is not None:
@@ -439,7 +441,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     "solo_word": (N_("Your clue:"), N_("press to dial"), N_("a word")),
     "solo_number": (N_("Knob: number,"), N_("press gives it,"), N_("back: new word")),
     "solo_confirm": (),  # the AI's touch says what to do (the "ai_touch" message)
-    "over_solo": (N_("Knob: what the"), N_("AI meant. Press:"), N_("new game")),
+    "over_solo": (N_("Knob: what the"), N_("AI meant"), N_("Press: new game")),
 }
 
 
@@ -502,22 +504,40 @@ TAKE_FOR = {
     "turn": N_("for this turn"),
     "cap": N_("the turn is up"),
 }
-# Why the AI partner refused a clue word (app/solo.py ClueRefused.reason).
+# Why the AI partner refused a clue word (app/solo.py ClueRefused.reason), said after
+# "No: " on the clue entry's title line, and what to do instead (CLUE_ADVICE).
 CLUE_REFUSALS = {
-    "unknown_word": N_("unknown word"),
-    "ambiguous_reading": N_("unclear reading"),
-    "same_word": N_("word on table"),
-    "same_stem": N_("same stem"),
-    "same_reading": N_("same reading"),
-    "same_kanji": N_("same kanji"),
-    "too_close": N_("too close"),
-    "not_your_clue": N_("not your clue"),
+    "unknown_word": N_("not a word I know"),
+    "ambiguous_reading": N_("several words"),
+    "same_word": N_("it is on the table"),
+    "same_stem": N_("same stem as a card"),
+    "same_reading": N_("reads like a card"),
+    "same_kanji": N_("a card's kanji"),
+    "too_close": N_("too like a card"),
+    "not_your_clue": N_("not your clue now"),
+}
+# What to do after a refusal: one line under the letters, as wide as the panel.
+CLUE_ADVICE = {
+    # TRANSLATORS: the AI knows nouns only (things, animals, places): no verbs or adjectives.
+    "unknown_word": N_("Clues are nouns"),
+    # TRANSLATORS: a kana reading that names several words: take one from the completions.
+    "ambiguous_reading": N_("Take one from list"),
+    "same_word": N_("Pick another word"),
+    "same_stem": N_("Pick another word"),
+    "same_reading": N_("Pick another word"),
+    "same_kanji": N_("Pick another word"),
+    "too_close": N_("Pick another word"),
+    "not_your_clue": N_("Guess the AI's clue"),
 }
 # What the human does at the table for the AI's touch, by the card's role on its side.
+# A bystander's token is said once, after the press (the "take" message: how many,
+# which side up), as a sensed bank must see it leave only once the touch is played.
 AI_TOUCH = {
-    "agent": (N_("Cover it with"), N_("an agent card,")),
-    "bystander": (N_("A bystander:"), N_("token to AI,")),
-    "assassin": (N_("The assassin:"), N_("game lost,")),
+    "agent": (N_("Cover it with"), N_("an agent card,"), N_("then press")),
+    "bystander": (N_("A bystander:"), N_("press, then"), N_("mark it")),
+    "assassin": (N_("The assassin:"), N_("game lost."), N_("Press: end game")),
+    # Sudden death: a bystander loses the game as the assassin does.
+    "bystander_lost": (N_("A bystander:"), N_("game lost."), N_("Press: end game")),
 }
 # Why the game is not being saved (app/storage.py's reason codes).
 STORAGE_REASONS = {
@@ -550,7 +570,7 @@ def _take(count: int, side: str, why: str) -> list[str]:
 
 def _missing(count: int, context: str) -> list[str]:
     lines = [
-        ngettext("%d token taken:", "%d tokens taken:", count) % count,
+        ngettext("%d token out:", "%d tokens out:", count) % count,
         ngettext("put it back", "put them back", count),
     ]
     if context == "too_early":  # a turn ends only after a correct guess
@@ -560,7 +580,7 @@ def _missing(count: int, context: str) -> list[str]:
 
 def _extra(count: int) -> list[str]:
     return [
-        ngettext("%d token extra:", "%d tokens extra:", count) % count,
+        ngettext("%d too many:", "%d too many:", count) % count,
         ngettext("take it out", "take them out", count),
     ]
 
@@ -610,13 +630,20 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
     "won_mission": _won_mission,
     "lost_mission": _lost_mission,
     "team_refused": lambda: [_("No new team:"), _("name taken")],
+    # The campaign file (app/campaign_table.py) took no write; a result is kept in
+    # the journal and recorded later, a new team or a team's new game is not.
+    "team_not_saved": lambda why, later: [
+        _("Team record:"),
+        _reason(STORAGE_REASONS, why),
+        _("saved later") if later else _("not saved"),
+    ],
     "lost": lambda reason: [_("Lost:"), _word(reason)],
     "take": _take,
     "missing": _missing,
     "extra": _extra,
     "flip": _flip,
     "counted_owed": _counted_owed,
-    "end_by_token": lambda: [_("To end the turn,"), _("take a token")],
+    "end_by_token": lambda: [_("To end the turn"), _("take a token")],
     "dial_number": lambda: [_("Knob: set the"), _("clue number")],
     "nothing_left": lambda: [_("Nothing left"), _("to guess")],
     "sensor_fault": lambda slot: [_("Bank slot %d:") % slot, _("sensor fault")],
@@ -641,7 +668,6 @@ def _ai_touch(word: str, what: str) -> list[str]:
         _("AI touches:"),
         fonts.clip(word.upper(), MONO_COLUMN),  # as the card's face prints it
         *(_(line) for line in AI_TOUCH.get(what, AI_TOUCH["bystander"])),
-        _("then press"),
     ]
 
 
@@ -669,31 +695,51 @@ def message_lines(message: Message) -> list[str]:
 # ---------------------------------------------------------------- solo mode
 
 
-def word_entry_lines(entry: WordEntry) -> list[str]:
-    """The clue entry's lines, top to bottom (what ``dump`` reports)."""
+def word_entry_lines(entry: WordEntry, rows: int = 4) -> list[str]:
+    """The clue entry's lines, top to bottom (what ``dump`` reports): the title (or
+    why the last word was refused), what is typed, the letters around the encoder,
+    then in ``rows`` lines the completions (a window around the one under the
+    encoder) with a short help line under them, or the whole help."""
     title = _("Your clue:")
     if entry.refusal is not None:
         title = _("No: %s") % _reason(CLUE_REFUSALS, entry.refusal)
-    help_ = [] if entry.words else [_(h) for h in CLUE_HELP]
-    return [title, entry.typed + "_", " ".join(entry.letters), *entry.words, *help_]
+    head = [title, entry.typed + "_", " ".join(entry.letters)]
+    if entry.refusal is not None:  # what to do instead, before anything else
+        head.append(_reason(CLUE_ADVICE, entry.refusal))
+        rows -= 1
+    if not entry.words:
+        return [*head, *(_(h) for h in CLUE_HELP)]
+    return [*head, *word_window(entry, rows - 1), _(CLUE_HELP_SHORT[entry.word_at is not None])]
+
+
+def word_window(entry: WordEntry, rows: int) -> tuple[str, ...]:
+    """The completions shown: ``rows`` of them, the one under the encoder among them."""
+    at = entry.word_at or 0
+    start = max(0, min(at - rows // 2, len(entry.words) - rows))
+    return entry.words[start : start + rows]
 
 
 CLUE_HELP = (N_("press: add"), N_("back: delete"), N_("hold: offer it"))
+# Under the completions, one line: on a letter, and on a completion.
+CLUE_HELP_SHORT = (N_("press: add, hold: offer"), N_("press: take this word"))
+ENTRY_TOP = 2 * LINE + 4  # the letters' row on the clue entry
+ENTRY_LIST = ENTRY_TOP + LINE + 3  # the completions' (or the help's) first row
 
 
 def _word_entry(entry: WordEntry, width: int, height: int, colour: bool) -> Image.Image:
     """Dialling a clue word: the title (or why the last word was refused), what is
     typed, the letters around the encoder (the one under it inverted), and the
-    vocabulary's completions (the one under the encoder inverted)."""
+    vocabulary's completions (the one under the encoder inverted) over a short help."""
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
     back: Ink = (0, 0, 0) if colour else 0
-    lines = word_entry_lines(entry)
-    fonts.draw_text(draw, (2, 0), fonts.clip(lines[0], width - 4), ink)
-    fonts.draw_text(draw, (2, LINE + 1), fonts.clip(lines[1], width - 4), ink)
+    rows = (height - ENTRY_LIST) // LINE
+    lines = word_entry_lines(entry, rows)
+    fonts.draw_text(draw, (2, 1), fonts.clip(lines[0], width - 4), ink)
+    fonts.draw_text(draw, (2, LINE + 2), fonts.clip(lines[1], width - 4), ink)
     cell = (width - 4) // 7
-    y = 2 * LINE + 4
+    y = ENTRY_TOP
     for n, letter in enumerate(entry.letters):
         x = 2 + n * cell
         fg = ink
@@ -702,13 +748,13 @@ def _word_entry(entry: WordEntry, width: int, height: int, colour: bool) -> Imag
             fg = back
         offset = (cell - 1 - int(fonts.width(letter))) // 2
         fonts.draw_text(draw, (x + offset, y), letter, fg)
-    y += LINE + 3
+    advice = int(entry.refusal is not None)  # the advice line sits above the completions
+    shown = word_window(entry, rows - 1 - advice) if entry.words else ()
+    selected = entry.words[entry.word_at] if entry.word_at is not None else None
     for n, line in enumerate(lines[3:]):
-        top = y + n * LINE
-        if top + LINE > height:
-            break
+        top = ENTRY_LIST + n * LINE
         fg = ink
-        if n == entry.word_at:
+        if advice <= n < advice + len(shown) and line == selected:
             draw.rectangle((0, top, width - 1, top + LINE - 1), fill=ink)
             fg = back
         fonts.draw_text(draw, (2, top), fonts.clip(line, width - 4), fg)
@@ -756,16 +802,41 @@ def panel_lines(panel: SoloPanel, width: int = 128) -> list[str]:
         # TRANSLATORS: the AI seat's own screen in solo mode; it never shows a key.
         lines = [_("AI partner")]
         lines.append(_("Its clues:") if panel.clues else _("No clue yet"))
-    else:
-        lines = [_("What the AI meant")]
-    for word, number, targets in panel.clues:
-        head = f"{word.upper()} {number}"
-        targets = tuple(t.upper() for t in targets)
-        if not targets:
-            lines.append(fonts.clip(head, room))
-            continue
-        lines += _wrap(f"{head}: " + ", ".join(targets), room)
+    else:  # which page of how many: the knob turns through them, then back to the key
+        title = _("What the AI meant")
+        lines = [f"{title} {panel.page + 1}/{panel.pages}"]
+    for clue in panel.clues:
+        lines += _clue_lines(clue, room)
     return lines
+
+
+def _clue_lines(clue: tuple[str, int, tuple[str, ...]], room: float) -> list[str]:
+    """One of the AI's clues, "WORD 2: TARGET, TARGET", wrapped to ``room`` px."""
+    word, number, targets = clue
+    head = f"{word.upper()} {number}"
+    if not targets:
+        return [fonts.clip(head, room)]
+    return _wrap(f"{head}: " + ", ".join(t.upper() for t in targets), room)
+
+
+def meant_pages(
+    clues: tuple[tuple[str, int, tuple[str, ...]], ...], width: int = 128, height: int = 64
+) -> list[tuple[tuple[str, int, tuple[str, ...]], ...]]:
+    """What the AI meant, split into pages that each fit the panel under their
+    title (the mono panel's by default, the smaller): a clue is never split, and
+    no page hides a line off the bottom."""
+    rows = height // LINE - 1
+    pages: list[tuple[tuple[str, int, tuple[str, ...]], ...]] = []
+    page: list[tuple[str, int, tuple[str, ...]]] = []
+    used = 0
+    for clue in clues:
+        need = len(_clue_lines(clue, width - 4))
+        if page and used + need > rows:
+            pages.append(tuple(page))
+            page, used = [], 0
+        page.append(clue)
+        used += need
+    return [*pages, tuple(page)] if page else pages
 
 
 def _wrap(text: str, room: float) -> list[str]:
@@ -809,6 +880,6 @@ def _text_screen(lines: list[str], width: int, height: int, colour: bool) -> Ima
     draw = ImageDraw.Draw(img)
     rows = height // LINE
     shown = lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines
-    for n, line in enumerate(shown):
-        fonts.draw_text(draw, (2, n * LINE), line, _ink(colour))
+    for n, line in enumerate(shown):  # one row down: a glyph on the top edge reads as cut
+        fonts.draw_text(draw, (2, n * LINE + 1), line, _ink(colour))
     return img

@@ -69,7 +69,8 @@ class SoloPanel:
 
     kind: str  # "ai_seat" | "meant"
     clues: tuple[tuple[str, int, tuple[str, ...]], ...]  # (word, number, words meant)
-    page: int = 0
+    page: int = 0  # which page of what the AI meant, from 0
+    pages: int = 1  # how many pages the knob turns through
 
 
 @dataclass(frozen=True, slots=True)

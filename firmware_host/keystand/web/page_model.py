@@ -15,6 +15,7 @@ import functools
 import io
 
 from ..campaign.progress import TeamRecord
+from ..i18n import N_, translation
 from ..rules.actions import Action, Guess
 from ..rules.game import GameState
 from ..rules.layout import SEATS, Seat, other
@@ -22,51 +23,69 @@ from ..rules.missions import MissionBook
 from ..rules.setup import AGENTS
 from ..rules.status import Outcome, Phase, Reason
 
+# Why a game was lost, as the status line says it (in the table's language).
 LOST_BECAUSE = {
-    Reason.ASSASSIN: "an assassin was touched",
-    Reason.SUDDEN_DEATH: "a bystander in sudden death",
-    Reason.OUT_OF_TOKENS: "a mistake with no token left to pay for it",
+    Reason.ASSASSIN: N_("an assassin was touched"),
+    Reason.SUDDEN_DEATH: N_("a bystander in sudden death"),
+    Reason.OUT_OF_TOKENS: N_("a mistake with no token left to pay for it"),
 }
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
-def status(state: GameState, ai_clue: tuple[Seat, str, int] | None = None) -> dict:
-    """Whose turn it is, the bank and the phase, as one line of parts. ``ai_clue``
-    (solo: the AI's seat, its clue's word and number) is the clue on the human's
-    screen that its first press will record."""
+def status(
+    state: GameState, ai_clue: tuple[Seat, str, int] | None = None, lang: str = "en"
+) -> dict:
+    """Whose turn it is, the bank and the phase, as one line of parts, in ``lang``
+    (the table's language, as the seat screens speak it). ``ai_clue`` (solo: the
+    AI's seat, its clue's word and number) is the clue on the human's screen that
+    its first press will record."""
+    tr = translation(lang)
+    _, ngettext = tr.gettext, tr.ngettext
     rules = state.rules
     if state.phase == Phase.OVER:
         if state.outcome == Outcome.WON:
-            turn = f"Won: score {state.score}"
+            turn = _("Won: score %d") % (state.score or 0)
         else:
             why = LOST_BECAUSE.get(state.reason) if state.reason is not None else None
-            turn = f"Lost: {why or state.reason or 'game over'}"
+            turn = _("Lost: %s") % (_(why) if why else state.reason or _("game over"))
     elif state.phase == Phase.SUDDEN_DEATH:
-        turn = "Sudden death: no more clues, both seats guess"
+        turn = _("Sudden death: no more clues, both seats guess")
     elif state.phase == Phase.GUESSING:
-        clue = f"{state.giver}'s clue"
         if state.clue_number is not None:
-            clue += f" for {state.clue_number}"
-        turn = f"Seat {state.guesser} guesses ({clue}, {state.correct} right so far)"
+            clue = _("%(seat)s's clue for %(number)d") % {
+                "seat": state.giver,
+                "number": state.clue_number,
+            }
+        else:
+            clue = _("%(seat)s's clue") % {"seat": state.giver}
+        turn = _("Seat %(seat)s guesses (%(clue)s, %(right)d right so far)") % {
+            "seat": state.guesser,
+            "clue": clue,
+            "right": state.correct,
+        }
     elif ai_clue is not None:
         ai, word, number = ai_clue
-        turn = f"The AI (seat {ai}) gives {word.upper()} {number}: seat {other(ai)} guesses"
+        turn = _("The AI (seat %(ai)s) gives %(word)s %(number)d: seat %(human)s guesses") % {
+            "ai": ai,
+            "word": word.upper(),
+            "number": number,
+            "human": other(ai),
+        }
     else:
         givers = [s for s in SEATS if state.can_give_clue(s)]
         turn = (
-            "Either seat gives a clue"
+            _("Either seat gives a clue")
             if len(givers) == 2
-            else f"Seat {givers[0]} gives a clue"
+            else _("Seat %s gives a clue") % givers[0]
             if givers
-            else "A clue is due"
+            else _("A clue is due")
         )
-    parts = [turn, f"{_count(state.tokens_left, 'token')} left"]
+    tokens = state.tokens_left
+    parts = [turn, ngettext("%d token left", "%d tokens left", tokens) % tokens]
     if rules.bystander_tokens < rules.tokens:  # a mission: bystander sides are mistakes
-        parts.append(f"{_count(state.bystander_left, 'mistake')} left")
-    parts.append(f"{state.agents_found} of {rules.win_threshold or AGENTS} agents found")
+        left = state.bystander_left
+        parts.append(ngettext("%d mistake left", "%d mistakes left", left) % left)
+    found = {"found": state.agents_found, "total": rules.win_threshold or AGENTS}
+    parts.append(_("%(found)d of %(total)d agents found") % found)
     return {
         "kind": "status",
         "parts": parts,

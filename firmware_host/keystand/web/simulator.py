@@ -220,7 +220,7 @@ class Simulator:
         solo = self.daemon.session.solo
         shown = solo.shown_clue(self.daemon.session.state) if solo is not None else None
         ai_clue = (solo.ai, shown.word, shown.number) if solo and shown else None
-        return page_model.status(self.daemon.state, ai_clue)
+        return page_model.status(self.daemon.state, ai_clue, self.daemon.settings.language)
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
@@ -242,32 +242,36 @@ class Simulator:
     def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
         number last; 1 when left out), from the whole page or (``seat``) the human
-        seat's phone view. None when given, else one line saying why not."""
+        seat's phone view. None when given, else one line in the table's language
+        saying why not and what to do instead."""
         from ..events import TypedClue
-        from ..screens.keyscreen import CLUE_REFUSALS, REFUSALS
+        from ..i18n import translation
+        from ..screens.keyscreen import CLUE_ADVICE, CLUE_REFUSALS, REFUSALS
 
+        _ = translation(self.daemon.settings.language).gettext
         solo = self.daemon.session.solo
         if solo is None:
-            return "not a solo game: choose Partner: AI in a seat's menu"
+            return _("Not a solo game: choose Partner: AI in a seat's menu")
         if seat is not None and seat != solo.human:
-            return f"seat {seat} is the AI's"
+            return _("Seat %s is the AI's") % seat
 
-        word, _, number = text.strip().rpartition(" ")
+        word, _sep, number = text.strip().rpartition(" ")
         if not word:
             word, number = number, "1"
         if not number.isdigit():
             word, number = f"{word} {number}".strip(), "1"
         if not word:
-            return "type a clue word (and its number)"
+            return _("Type a clue word (and its number)")
         event = TypedClue(word, int(number), threading.Event(), [])
         self.daemon.post(event)
         if not event.done.wait(5.0) or not event.result:
-            return "the table did not answer"
+            return _("The table did not answer")
         reason = event.result[0]
         if reason is None:
             return None
-        said = CLUE_REFUSALS.get(reason) or REFUSALS.get(reason, reason)
-        return f"refused: {said}"
+        said = _("No: %s") % _(CLUE_REFUSALS.get(reason) or REFUSALS.get(reason) or reason)
+        advice = CLUE_ADVICE.get(reason)
+        return f"{said}. {_(advice)}" if advice else said
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
