@@ -151,6 +151,27 @@ def test_a_result_the_campaign_file_refuses_is_recorded_once_it_takes_writes(tmp
     assert list(progress(load_book(), record).completed) == ["prague"]
 
 
+def test_a_refused_result_is_recorded_at_a_start_that_resumes_a_later_game(tmp_path):
+    t = _team_game(tmp_path, "Lynx")
+    device = t.device
+    try:
+        device.daemon.campaign.store.db.execute("PRAGMA query_only = ON")
+        _win(t)
+        first = device.daemon.game_id
+        t.do("A press")  # the next game, while the file still refuses the result
+        assert device.daemon.game_id == first + 1 and t.dump()["outcome"] == "playing"
+    finally:
+        device.stop()  # the power goes mid-game
+    device = start_device(tmp_path, legend_read=False)  # the file works again
+    try:
+        assert device.daemon.resumed is not None  # the later game goes on ...
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:  # ... and the won one is recorded
+        record = store.record("Lynx")
+    assert [(g.mission, g.outcome) for g in record.games][:1] == [("prague", "won")]
+
+
 def test_the_clues_dialled_in_a_teams_game_show_one_turn_past_its_record(tmp_path):
     device = start_device(tmp_path)
     try:

@@ -444,21 +444,28 @@ def _said(given) -> tuple | None:
 def test_the_simulator_keeps_partner_ai_seat_and_level_across_a_restart(tmp_path):
     """The device keeps none of the menu's choices (each start takes [game]'s); the
     simulator keeps them all in web.json, the solo ones included (docs/daemon.md)."""
+    import contextlib
     import threading
 
     from helpers import KEY, device_config, settle
     from keystand.web.simulator import Simulator
     from keystand.web.state import StateFolder
 
-    def simulator() -> tuple[Simulator, threading.Thread, StateFolder]:
+    @contextlib.contextmanager
+    def simulator():
+        """A simulator running on the test's state folder, stopped at the end."""
         folder = StateFolder(tmp_path / "state")
         sim = Simulator([device_config()], folder, key=KEY, partner=loader(ASSOCIATIONS))
         loop = threading.Thread(target=sim.run)
         loop.start()
-        return sim, loop, folder
+        try:
+            yield sim
+        finally:
+            sim.stop("test over")
+            loop.join(5)
+            folder.close()
 
-    sim, loop, folder = simulator()
-    try:
+    with simulator() as sim:
         for seat in "AB":  # the legend a new device opens with
             sim.command(f"{seat} back")
         # The menu: New game, Partner (person -> AI), AI seat (B -> A), AI level
@@ -470,18 +477,9 @@ def test_the_simulator_keeps_partner_ai_seat_and_level_across_a_restart(tmp_path
         settle(sim.daemon)
         chosen = sim.daemon.settings
         assert (chosen.partner, chosen.ai_seat, chosen.level) == ("ai", "A", "hard")
-    finally:
-        sim.stop("test over")
-        loop.join(5)
-        folder.close()
-    sim, loop, folder = simulator()
-    try:
+    with simulator() as sim:
         kept = sim.daemon.settings
         assert (kept.partner, kept.ai_seat, kept.level) == ("ai", "A", "hard")
-    finally:
-        sim.stop("test over")
-        loop.join(5)
-        folder.close()
 
 
 # ---------------------------------------------------------------- storage

@@ -132,7 +132,6 @@ class Daemon:
         self._team_problem: Message | None = None
         self._team_alert: Message | None = None
         self.session = self._resume()
-        self._catch_up()
         self._sync_storage(probed=False)
         self._show_team_problem()
         recovered = storage.recovered
@@ -156,6 +155,7 @@ class Daemon:
                 setup = self._solo_setup(game.layout)
                 with contextlib.suppress(StorageError):  # logged; the displays say it
                     self.storage.known_partner(setup)
+            self._catch_up()  # a new game does it in _start_game
             return self._table(game.state(), setup, resumed=game)
         # A device's first game opens with the legend: what the symbols mean.
         return self._table(*self._start_game(), legend=self.storage.first_start)
