@@ -224,3 +224,52 @@ def clue_log(book: MissionBook, record: TeamRecord) -> list[dict]:
         if len(rows) == CLUE_LOG_ROWS:
             break
     return rows
+
+
+# The solo box's own words (the clue box, its hints, and how to start a solo game),
+# in the table's language like the status line. A hint's seats are filled in by
+# the page: "{human}" and "{ai}" stand for them here.
+SOLO_TEXT = {
+    "heading": N_("Solo: your clue"),
+    "word_label": N_("Clue word:"),
+    "number_label": N_("number:"),
+    "send": N_("give clue"),
+    # TRANSLATORS: an example clue in the clue box, a word the AI knows.
+    "placeholder": N_("VOLCANO"),
+    "over": N_(
+        "The game is over. Turn seat %(human)s's knob to see what the AI meant by its "
+        "clues; a press there starts a new game."
+    ),
+    "typing": N_(
+        "Your turn to give (seat %(human)s): type the word and its number here, or dial "
+        "it with seat %(human)s's knob. A word the AI cannot take is refused here and "
+        "costs nothing."
+    ),
+    "waiting": N_(
+        "The AI plays seat %(ai)s. When it is your turn to give, type your clue here."
+    ),
+}
+# How to start a solo game: the menu's own names for the item and its values.
+SOLO_OFFER = N_(
+    "To play alone against the AI: hold back on a seat (its menu), turn to %(partner)s "
+    "and press until it says %(ai)s, then turn to %(new_game)s, press, and hold to "
+    "confirm. The AI takes the other seat."
+)
+
+
+def solo_text(lang: str) -> dict:
+    """The solo box's words in ``lang``; ``offer`` as parts, every second one a menu
+    name the page sets in bold (the menu's own translation, so the two agree)."""
+    from ..screens.keyscreen import MENU_LABELS
+
+    _ = translation(lang).gettext
+    seats = {"human": "{human}", "ai": "{ai}"}
+    text = {key: _(msg) % seats if "%(" in msg else _(msg) for key, msg in SOLO_TEXT.items()}
+    mark = "\0"  # around each menu name, to split the sentence on
+    names = {
+        "partner": _(MENU_LABELS["partner"]),
+        "ai": _("AI"),
+        "new_game": _(MENU_LABELS["new_game"]),
+    }
+    offer = _(SOLO_OFFER) % {k: f"{mark}{v}{mark}" for k, v in names.items()}
+    return {"kind": "solo_text", "lang": lang, **text, "offer": offer.split(mark)}

@@ -206,6 +206,7 @@ class Simulator:
         self._send_changed(self.table())
         self._send_changed(self.words())
         self._update_campaign()
+        self._send_changed(self.solo_text(), everyone=True)  # before the box it words
         self._send_changed(self.solo(), everyone=True)
         settings = asdict(self.daemon.settings)
         if settings != self._settings:
@@ -238,6 +239,10 @@ class Simulator:
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
         over = state.phase == Phase.OVER
         return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing, "over": over}
+
+    def solo_text(self) -> dict:
+        """The solo box's words, in the table's language (the menu may change it)."""
+        return page_model.solo_text(self.daemon.settings.language)
 
     def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
@@ -375,7 +380,7 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.setup(), self.status(), self.solo()]
+        first: list[dict] = [self.setup(), self.status(), self.solo_text(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
