@@ -173,7 +173,10 @@ def test_the_solo_box_speaks_the_tables_language_in_the_browser(page_in, browser
     assert page.inner_text("#clue-send") == want["send"]
     assert page.inner_text("#solo-hint").startswith(want["waiting"])
     assert page.get_attribute("#clue-word", "placeholder") == sim.solo_text()["placeholder"]
-    assert box.get_attribute("lang") == lang  # Japanese glyphs, not Chinese ones, for ja
+    # Japanese glyphs for ja, not a fallback font's: the box, the status line, the cards
+    page.wait_for_function("() => document.querySelectorAll('.card').length === 25")
+    for where in ("#solo", "#status", "#words"):
+        assert page.get_attribute(where, "lang") == lang, where
     shown = box.inner_text()
     assert not [w for w in ENGLISH if w in shown], shown
     # After a lost game: the hint says so, with the human's seat named.
@@ -189,6 +192,11 @@ def test_the_solo_box_speaks_the_tables_language_in_the_browser(page_in, browser
         "t => document.getElementById('solo-hint').textContent === t", arg=over
     )
     assert "{" not in over and "A" in over
+    # The card that lost the game is marked in the table's language too.
+    mark = {"fi": "salamurhaaja", "ja": "暗殺者"}[lang]
+    page.locator(f"#word-{assassin} .mark").wait_for()
+    assert page.inner_text(f"#word-{assassin} .mark") == mark
+    assert page.get_attribute(f"#word-{assassin} .mark", "lang") == lang
 
 
 @pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
@@ -208,6 +216,14 @@ def test_how_to_start_a_solo_game_is_said_in_the_tables_language(tmp_path, brows
         server.shutdown()
         sim.stop("test over")
         loop.join(5)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_a_missed_card_says_whose_guess_missed_in_the_tables_language(lang):
+    from keystand.web.page_model import card_marks
+
+    said = card_marks(lang)["missed"].replace("%s", "A+B")
+    assert said == {"en": "missed by A+B", "fi": "A+B ohi", "ja": "A+Bが外した"}[lang]
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "ja"])

@@ -88,6 +88,7 @@ def status(
     parts.append(_("%(found)d of %(total)d agents found") % found)
     return {
         "kind": "status",
+        "lang": lang,  # the page marks it, so Japanese is set in Japanese glyphs
         "parts": parts,
         "phase": str(state.phase),
         "outcome": str(state.outcome),
@@ -107,6 +108,18 @@ def words(state: GameState, words: tuple[str, ...], last: Action | None) -> list
     if cell is not None:
         covers[cell] = "assassin"
     return covers
+
+
+# The marks the page sets on the word cards, in the table's language (the cards'
+# own words are in the list's): the assassin that lost the game, and whose guess
+# missed ("A+B").
+CARD_MARKS = {"assassin": N_("assassin"), "missed": N_("missed by %s")}
+
+
+def card_marks(lang: str) -> dict[str, str]:
+    """The card marks in ``lang``, and ``lang`` itself (for the page's lang)."""
+    _ = translation(lang).gettext
+    return {"lang": lang, **{key: _(msg) for key, msg in CARD_MARKS.items()}}
 
 
 def assassin_touched(state: GameState, last: Action | None) -> int | None:

@@ -280,19 +280,21 @@ class Simulator:
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
-        a solo game, the game's own words, whatever list the page chose)."""
+        a solo game, the game's own words, whatever list the page chose), and the
+        marks the page sets on them, in the table's language."""
+        marks = page_model.card_marks(self.daemon.settings.language)
         solo = self.daemon.session.solo
-        if solo is not None:
-            state = self.daemon.state
-            covers = page_model.words(state, solo.words, self.daemon.last_action)
-            cards = list(solo.words)
-            return {"kind": "words", "lang": solo.lang, "words": cards, "covers": covers}
-        if self.words_lang is None:
-            return {"kind": "words", "lang": None, "words": [], "covers": []}
         state = self.daemon.state
-        words = _dealt(self.words_lang, state.layout)
-        covers = page_model.words(state, words, self.daemon.last_action)
-        return {"kind": "words", "lang": self.words_lang, "words": words, "covers": covers}
+        if solo is not None:
+            covers = page_model.words(state, solo.words, self.daemon.last_action)
+            cards, lang = list(solo.words), solo.lang
+        elif self.words_lang is None:
+            covers, cards, lang = [], [], None
+        else:
+            cards = list(_dealt(self.words_lang, state.layout))
+            covers = page_model.words(state, tuple(cards), self.daemon.last_action)
+            lang = self.words_lang
+        return {"kind": "words", "lang": lang, "words": cards, "covers": covers, "marks": marks}
 
     def _update_campaign(self) -> None:
         """Read the team's record again when the team, the game or its phase changed
