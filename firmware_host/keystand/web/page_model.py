@@ -1,5 +1,5 @@
 """What the page shows besides the panels: the status line, the word cards, the legend,
-and the campaign of the team playing at the table.
+the solo box's words, and the campaign of the team playing at the table.
 
 Each is a plain dict for the page's event stream, built from the engine's public
 state (never a seat's side of the key, except the assassin that ended a lost
