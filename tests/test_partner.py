@@ -302,6 +302,28 @@ def test_guesser_finds_what_the_giver_means_without_noise(partner):
     assert hits >= 0.75 * total
 
 
+def test_guesser_stops_short_of_the_number_rather_than_touch_a_card_the_clue_does_not_fit(
+    partner,
+):
+    from keystand.partner.guesser import STOP
+
+    _words, board = _board(partner, 5)
+    know = Knowledge.fresh("B", seeded_layout(5).side("B"))
+    # clue words that fit one card on this board and hardly another: asked for 3
+    stopped = 0
+    for clue in partner.clues[::97]:
+        ranked = partner.guesser.guesses(board, know, clue, 3)
+        j = partner.clue_index(clue)
+        touched = partner.guesser.touches(board, know, clue, 3)
+        assert touched == ranked[: len(touched)] and 1 <= len(touched) <= 3
+        # every card after the first fits the clue; the one it stopped before does not
+        assert all(board.score(c, j) >= STOP for c in touched[1:])
+        if len(touched) < 3:
+            assert board.score(ranked[len(touched)], j) < STOP
+            stopped += 1
+    assert stopped > 0
+
+
 def test_selfplay_without_noise_finds_most_agents(partner):
     results = [play_game(partner, g, noise=0.0) for g in range(4)]
     assert not any(r.assassin for r in results)

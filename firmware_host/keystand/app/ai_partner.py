@@ -68,18 +68,18 @@ class EnginePartner:
     def guesses(
         self, board: Board, know: Know, word: str, number: int, history: Sequence[tuple[str, int]]
     ) -> list[int]:
-        # The engine ranks every card it may touch; like its self-play, the AI
-        # touches as many as the clue's number (a wrong touch ends the turn anyway).
+        # Like its self-play, the AI touches up to the clue's number, stopping
+        # short at a card the clue hardly fits (partner/guesser.py, ``touches``).
         # ``history`` is what the engine asks for: each earlier clue with how many
         # of its agents are still unfound (app/solo.py counts them).
-        ranked = self.engine.guesser.guesses(board, _knowledge(know), word, number, history)
         if number == 0:
+            ranked = self.engine.guesser.guesses(board, _knowledge(know), word, number, history)
             # "None of my agents": the cards the word fits best are the ones to keep
             # off, so the AI touches its best card without a clue among the others.
             avoid = set(ranked[:ZERO_AVOIDS])
             best = self.engine.guesser.sudden_death(board, _knowledge(know), history)
             return [c for c in best if c not in avoid][:1] or best[:1]
-        return ranked[: max(number, 1)]
+        return self.engine.guesser.touches(board, _knowledge(know), word, number, history)
 
     def sudden_death(self, board: Board, know: Know) -> int:
         return self.engine.guesser.sudden_death(board, _knowledge(know, sudden=True))[0]

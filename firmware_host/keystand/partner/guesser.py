@@ -4,7 +4,9 @@ A card's score is its association with the clue, less the chance our own key
 gives that it is the partner's assassin (Duet's key card: a card that is an
 assassin on our side is one on theirs a third of the time, a bystander 1 in 13)
 weighed by ``caution``. Cards our partner cannot mean are never touched: covered
-ones, and those where we already found a bystander.
+ones, and those where we already found a bystander. After the first card, the
+guesser stops short of the number rather than touch a card the clue hardly fits,
+as a person would (``STOP``; docs/partner.md, "The guesser stops").
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 ASSASSIN_GIVEN = {"G": 1 / 9, "T": 1 / 13, "B": 1 / 3}
 # P(the partner's side shows an agent | ours): GG 3 of 9, TG 5 of 13, BG 1 of 3.
 AGENT_GIVEN = {"G": 3 / 9, "T": 5 / 13, "B": 1 / 3}
+# After the first touch, a card whose association with the clue is below this
+# (standardised units) is not touched: the clue does not fit it for a person.
+STOP = 1.0
 
 
 class Guesser:
@@ -56,6 +61,27 @@ class Guesser:
             return s
 
         return sorted(cells, key=lambda c: (-score(c), c))
+
+    def touches(
+        self,
+        board: Board,
+        know: Knowledge,
+        clue: str,
+        number: int,
+        history: Sequence[tuple[str, int]] = (),
+        stop: float = STOP,
+    ) -> list[int]:
+        """The cards to touch for ``clue`` ``number``, in order: ``guesses``' best
+        ``number`` (at least one), cut before the first after the first whose
+        association with the clue is below ``stop``."""
+        j = self.partner.clue_index(clue)
+        ranked = self.guesses(board, know, clue, number, history)[: max(number, 1)]
+        out = ranked[:1]
+        for c in ranked[1:]:
+            if board.score(c, j) < stop:
+                break
+            out.append(c)
+        return out
 
     def sudden_death(
         self, board: Board, know: Knowledge, history: Sequence[tuple[str, int]] = ()

@@ -18,6 +18,7 @@ from ..rules.layout import SEATS, Seat, other
 from ..rules.setup import Rules
 from ..rules.status import Outcome, Phase, Reason
 from .core import Board, Partner
+from .guesser import STOP
 from .knowledge import Knowledge
 
 
@@ -30,9 +31,10 @@ class GameResult:
 
 
 def play_game(
-    partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9
+    partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9, stop: float = STOP
 ) -> GameResult:
-    """One game of ``partner`` with itself (a noisy copy guessing)."""
+    """One game of ``partner`` with itself (a noisy copy guessing; ``stop``: the
+    guesser's floor, ``guesser.STOP``)."""
     words = deal(load_words(partner.lang), game_seed)
     layout = seeded_layout(game_seed)
     state: GameState = new_game(layout, Rules(tokens=tokens), words)
@@ -54,12 +56,12 @@ def play_game(
                 raise RuntimeError("the giver found nothing to clue")
             state, _ = apply(state, Clue(giver, choice.number, choice.word))
             guesser = other(giver)
-            ranked = partner.guesser.guesses(
+            touches = partner.guesser.touches(
                 noisy[guesser], Knowledge.of(state, guesser), choice.word, choice.number,
-                history[guesser],
+                history[guesser], stop,
             )
             before = state.agents_found
-            for cell in ranked[: max(choice.number, 1)]:
+            for cell in touches:
                 state, _ = apply(state, Guess(guesser, cell))
                 if state.phase != Phase.GUESSING or state.correct == 0:
                     break
@@ -88,10 +90,15 @@ def play_game(
 
 
 def selfplay(
-    partner: Partner, games: int, seed: int = 0, noise: float = 0.7, tokens: int = 9
+    partner: Partner,
+    games: int,
+    seed: int = 0,
+    noise: float = 0.7,
+    tokens: int = 9,
+    stop: float = STOP,
 ) -> dict[str, float | int]:
     """``games`` games from ``seed`` on: the command line's JSON."""
-    results = [play_game(partner, seed * 100003 + g, noise, tokens) for g in range(games)]
+    results = [play_game(partner, seed * 100003 + g, noise, tokens, stop) for g in range(games)]
     return {
         "games": games,
         "wins": sum(r.won for r in results),
