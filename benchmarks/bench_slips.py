@@ -51,6 +51,34 @@ def main() -> None:
                         f"{job.module_dots} dots/module, line {line_s:5.2f} s, "
                         f"build {build_ms:5.1f} ms, send over pty {pty_s * 1000:5.1f} ms"
                     )
+    solo_slips()
+
+
+def solo_slips(deals: int = 400) -> None:
+    """A solo game's slip, its 25 words printed (raster QR): over ``deals`` deals
+    per language, the bytes (smallest, median, 90th percentile, largest), how many
+    pass the 1,500-byte budget, and the QR's dots per module."""
+    from keystand.books.words import deal, load
+    from keystand.rules.ranking import rank
+
+    for lang in ("en", "fi", "ja"):
+        words = load(lang)
+        sizes, dots = [], set()
+        for seed in range(deals):
+            layout = seeded_layout(seed)
+            job = build_slip(
+                GameCode(Rules(), layout=layout), qr="raster", lang=lang,
+                words=deal(words, rank(layout)),
+            )
+            sizes.append(len(job.data))
+            dots.add(job.module_dots)
+        sizes.sort()
+        over = sum(n > 1500 for n in sizes)
+        print(
+            f"solo slip  {lang} raster, {deals} deals: {sizes[0]} / {sizes[deals // 2]} / "
+            f"{sizes[deals * 9 // 10]} / {sizes[-1]} bytes (min / median / p90 / max), "
+            f"{over} over 1,500, dots/module {sorted(dots)}"
+        )
 
 
 if __name__ == "__main__":

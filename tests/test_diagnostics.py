@@ -88,9 +88,11 @@ def test_a_faulty_slot_is_drawn_inverted():
     slots = ("empty",) * 11
     ok = render_diag(Diagnostics("right", 1, (*slots, "empty"), (512,) * 12, True))
     fault = render_diag(Diagnostics("right", 1, (*slots, "fault"), (512,) * 11 + (1023,), True))
-    # Slot 12 is the last of the right-hand column: row 7, x 64-127.
-    assert not ok.getpixel((100, 7 * 8)) and fault.getpixel((100, 7 * 8))
-    assert ok.crop((0, 0, 128, 56)).tobytes() == fault.crop((0, 0, 128, 56)).tobytes()
+    # Slot 12 is the last of the right-hand column: line 7 (under the title's
+    # margin, fonts.TOP), x 64-127.
+    y = fonts.TOP + 7 * 8
+    assert not ok.getpixel((100, y)) and fault.getpixel((100, y))
+    assert ok.crop((0, 0, 128, y)).tobytes() == fault.crop((0, 0, 128, y)).tobytes()
 
 
 def render_diag(d):

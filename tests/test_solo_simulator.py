@@ -13,6 +13,7 @@ from dataclasses import asdict
 
 import pytest
 
+from browser_sim import HAVE_CHROMIUM
 from helpers import KEY, device_config, settle
 from keystand.app.menu import Settings
 from keystand.config import Game
@@ -23,9 +24,9 @@ from solo_double import loader
 from test_solo_table import ASSOCIATIONS, WORDS
 
 
-def _page(tmp_path, lang: str = "en"):
+def _page(tmp_path, lang: str = "en", partner: str = "ai"):
     folder = StateFolder(tmp_path / "state")
-    settings = {**asdict(Settings.from_config(Game())), "partner": "ai", "language": lang}
+    settings = {**asdict(Settings.from_config(Game())), "partner": partner, "language": lang}
     folder.save(settings=settings)
     sim = Simulator([device_config()], folder, key=KEY, partner=loader(ASSOCIATIONS))
     server = serve(sim, "127.0.0.1", 0)
@@ -131,3 +132,107 @@ def test_the_page_speaks_the_tables_language_in_its_status_and_refusals(page_in)
     assert parts[0] == status_line and not parts[1].endswith("tokens left")
     status, said = post(sim, "/clue", "MINE 6")  # the AI's clue is waiting: not yet
     assert status == 400 and said.startswith(refusal) and "not your clue" not in said
+
+
+# The solo box's own words on the page, as a player of each language reads them.
+BOX = {
+    "fi": {
+        "heading": "Yksinpeli: vihjeesi",
+        "labels": ["Vihjesana:", "luku:"],
+        "send": "anna vihje",
+        "waiting": "Kone pelaa paikalla B.",
+        "offer": ["Pari", "kone", "Uusi peli"],
+    },
+    "ja": {
+        "heading": "ソロ：あなたのヒント",
+        "labels": ["ヒントのワード：", "数："],
+        "send": "ヒントを出す",
+        "waiting": "AIは席Bでプレイします。",
+        "offer": ["相手", "AI", "新しいゲーム"],
+    },
+}
+ENGLISH = ("clue", "Clue", "number", "The AI", "Partner", "New game", "seat", "Solo")
+
+
+def _open(browser, sim: Simulator):
+    page = browser.new_page()
+    page.goto(f"{sim.link_base}/?token={sim.token}")
+    return page
+
+
+@pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
+def test_the_solo_box_speaks_the_tables_language_in_the_browser(page_in, browser):
+    lang, sim = page_in
+    want = BOX[lang]
+    page = _open(browser, sim)
+    box = page.locator("#solo")
+    box.wait_for(state="visible")
+    assert page.inner_text("#solo-heading") == want["heading"]
+    labels = page.eval_on_selector_all("#clue-form label", "ls => ls.map(l => l.textContent)")
+    assert labels == want["labels"]
+    assert page.inner_text("#clue-send") == want["send"]
+    assert page.inner_text("#solo-hint").startswith(want["waiting"])
+    assert page.get_attribute("#clue-word", "placeholder") == sim.solo_text()["placeholder"]
+    # Japanese glyphs for ja, not a fallback font's: the box, the status line, the cards
+    page.wait_for_function("() => document.querySelectorAll('.card').length === 25")
+    for where in ("#solo", "#status", "#words"):
+        assert page.get_attribute(where, "lang") == lang, where
+    shown = box.inner_text()
+    assert not [w for w in ENGLISH if w in shown], shown
+    # After a lost game: the hint says so, with the human's seat named.
+    from helpers import LAYOUT
+
+    assassin = next(i for i in range(25) if LAYOUT.role(i, "B") == "B")
+    step = "A right" if assassin > 12 else "A left"
+    for line in [step] * abs(assassin - 12) + ["A press"]:
+        sim.command(line)
+    settle(sim.daemon)
+    over = sim.solo_text()["over"].replace("{human}", "A")
+    page.wait_for_function(
+        "t => document.getElementById('solo-hint').textContent === t", arg=over
+    )
+    assert "{" not in over and "A" in over
+    # The card that lost the game is marked in the table's language too.
+    mark = {"fi": "salamurhaaja", "ja": "暗殺者"}[lang]
+    page.locator(f"#word-{assassin} .mark").wait_for()
+    assert page.inner_text(f"#word-{assassin} .mark") == mark
+    assert page.get_attribute(f"#word-{assassin} .mark", "lang") == lang
+
+
+@pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
+@pytest.mark.parametrize("lang", ["fi", "ja"])
+def test_how_to_start_a_solo_game_is_said_in_the_tables_language(tmp_path, browser, lang):
+    sim, server, loop = _page(tmp_path, lang, partner="person")
+    try:
+        page = _open(browser, sim)
+        offer = page.locator("#solo-offer")
+        offer.wait_for(state="visible")
+        bold = page.eval_on_selector_all("#solo-offer b", "bs => bs.map(b => b.textContent)")
+        assert bold == BOX[lang]["offer"]  # the menu's own names for the item and value
+        said = offer.inner_text()
+        assert not [w for w in ENGLISH if w in said], said
+        assert offer.get_attribute("lang") == lang
+    finally:
+        server.shutdown()
+        sim.stop("test over")
+        loop.join(5)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_a_missed_card_says_whose_guess_missed_in_the_tables_language(lang):
+    from keystand.web.page_model import card_marks
+
+    said = card_marks(lang)["missed"].replace("%s", "A+B")
+    assert said == {"en": "missed by A+B", "fi": "A+B ohi", "ja": "A+Bが外した"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_every_hint_of_the_solo_box_names_its_seats(lang):
+    """Each hint keeps the seats the page fills in, and no %-placeholder is left."""
+    from keystand.web.page_model import solo_text
+
+    text = solo_text(lang)
+    assert "{human}" in text["over"] and "{human}" in text["typing"]
+    assert "{ai}" in text["waiting"]
+    assert not any("%" in v for v in text.values() if isinstance(v, str))
+    assert len(text["offer"]) == 7 and all(text["offer"][1::2])  # three menu names

@@ -1,9 +1,11 @@
 """A solo game's slip prints its 25 words, decoded back from the ESC/POS bytes the
 printer receives: Latin lists from the slip's text lines, Japanese (printed as
-dots) by comparing each printed raster with the line it should show."""
+dots) by comparing each printed raster with the line it should show; and in every
+language it keeps the raster slip's byte budget and its QR code still scans."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -12,7 +14,10 @@ from PIL import ImageChops
 from helpers import LAYOUT
 from keystand.books.words import deal, load
 from keystand.printing.slip import (
+    LINE_CHARS,
     MAX_SLIP_BYTES,
+    MIN_MODULE_DOTS,
+    QUIET,
     TEXT_SCALE,
     _text_image,
     build_slip,
@@ -20,10 +25,13 @@ from keystand.printing.slip import (
     word_lines,
 )
 from keystand.rules.gamecode import GameCode
+from keystand.rules.keygen import seeded_layout
 from keystand.rules.layout import cell_index
 from keystand.rules.ranking import rank
 from keystand.rules.setup import Rules
-from keystand.sim.escpos_paper import decode
+from keystand.screens import fonts
+from keystand.sim.escpos_paper import Feed, Raster, decode, render
+from test_printing import _assert_quiet_zone, _qr_box
 
 CODE = GameCode(Rules(), layout=LAYOUT)
 ENTRY = re.compile(r"([a-e][1-5]) (\S+)")
@@ -93,3 +101,61 @@ def test_each_printed_line_of_words_holds_one_row_of_the_table(lang):
     # One player at a solo table: its name line is one printed line, label and all.
     player = [line for line in lines if line.startswith(("Player:", "Pelaaja:"))]
     assert len(player) == 1 and player[0].endswith("_" * 8) and len(player[0]) == 32
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_a_solo_slip_keeps_the_byte_budget_and_its_code_scans(lang):
+    """1,500 bytes (1.6 s at 9600 baud) with the 25 words. Latin words are text and
+    leave the code as big as on a plain slip; a Japanese list goes as dots, so its
+    code is printed smaller, never below what scanners read, quiet zone and all."""
+    job = build_slip(CODE, words=deal(load(lang), rank(LAYOUT)), lang=lang, qr="raster")
+    assert len(job.data) <= MAX_SLIP_BYTES, len(job.data)
+    paper = render(decode(job.data))
+    box, module = _qr_box(paper, modules=25)  # zxing reads it off the printed paper
+    assert module == job.module_dots >= MIN_MODULE_DOTS
+    _assert_quiet_zone(paper, box, QUIET * module)
+    plain = build_slip(CODE, lang=lang, qr="raster")
+    if lang != "ja":
+        assert job.module_dots == plain.module_dots
+
+
+DEALS = 30
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_solo_slips_of_many_deals_keep_near_the_budget(lang):
+    """Long words make a longer slip: over 30 deals every Latin slip is within the
+    budget at the plain slip's QR size; a Japanese deal of long words may pass it,
+    rarely (docs/printing.md has the numbers) and never by more than 5%."""
+    sizes = []
+    for seed in range(DEALS):
+        layout = seeded_layout(seed)
+        code = GameCode(Rules(), layout=layout)
+        job = build_slip(code, words=deal(load(lang), rank(layout)), lang=lang, qr="raster")
+        sizes.append(len(job.data))
+        assert job.module_dots >= MIN_MODULE_DOTS
+        if lang != "ja":
+            assert job.module_dots == build_slip(code, lang=lang, qr="raster").module_dots
+    over = [n for n in sizes if n > MAX_SLIP_BYTES]
+    if lang != "ja":
+        assert not over, over
+    assert len(over) <= DEALS // 30 and all(n <= MAX_SLIP_BYTES * 1.05 for n in over), over
+
+
+def test_a_japanese_slip_sends_only_inked_dot_rows_and_keeps_its_line_pitch():
+    """A line as dots leaves off the font's blank bottom row and feeds paper for
+    it, so the lines stand 16 dots apart as before; the date and the player's
+    writing line, which the code page holds, go as text."""
+    words = deal(load("ja"), rank(LAYOUT))
+    when = dt.date(2026, 11, 27)
+    paper = decode(build_slip(CODE, words=words, lang="ja", when=when).data)
+    pitch = TEXT_SCALE * fonts.SIZE
+    lines = [(n, i) for n, i in enumerate(paper.items) if isinstance(i, Raster)]
+    lines = [(n, i) for n, i in lines if i.image.height < pitch]  # not the QR code
+    assert len(lines) >= 8  # mission, rules, the heading, five rows of words, the name
+    for n, raster in lines:
+        after = paper.items[n + 1]
+        assert isinstance(after, Feed) and raster.image.height + after.dots == pitch
+    text = paper.text_lines
+    assert "2026-11-27" in text
+    assert "_" * LINE_CHARS in text  # the name's line, under its label as dots

@@ -35,6 +35,9 @@ MAX_SLIP_BYTES = 1500  # a raster slip's budget: 1.6 s at 9600 baud
 TEXT_CODEPAGE = "cp437"  # code page 0 of every ESC/POS printer; other text goes as dots
 TEXT_SCALE = 2  # a line the code page cannot hold: 8x8 glyphs, printed 16 dots tall
 LINE_CHARS = 32  # Font A characters across 58 mm paper
+# A space between words printed as dots: 3 dots (with a glyph's own blank column,
+# 1 mm on paper) where the font's is 4; each dot across costs bytes on every row.
+DOT_SPACE = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,19 +94,17 @@ def build_slip(
         dots = raster_module_dots(len(matrix))
         data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when, words)
         return SlipJob(data, qr, text, dots)
-    # Raster: the largest module that keeps the slip within its byte budget.
+    # Raster: the largest module that keeps the whole slip, a solo game's words
+    # and all, within its byte budget, and never below what scanners read. Latin
+    # words are text and leave the code at the plain slip's size; a Japanese word
+    # list goes as dots, and its code is printed smaller instead (docs/printing.md).
     scale = raster_scale(profile)
     most = raster_module_dots(len(matrix))
     sizes = [d for d in range(most, 0, -1) if d % scale == 0 and d >= MIN_MODULE_DOTS] or [most]
-    # The QR code is sized by the slip without a solo game's words: words never
-    # shrink the code. Latin words fit the budget beside it; a Japanese word list
-    # prints as dots and goes over it (docs/printing.md).
     for dots in sizes:
-        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when)
+        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when, words)
         if len(data) <= MAX_SLIP_BYTES:
             break
-    if words:
-        data = _job(code, text, matrix, qr, dots, profile, mission_name, lang, when, words)
     return SlipJob(data, qr, text, dots)
 
 
@@ -131,7 +132,12 @@ def _job(
     p.set(align="center", normal_textsize=True)
     _line(p, mission_title(_, code.rules.label, mission_name), scale)
     rules = _(RULESET_NAMES[code.rules.ruleset])
-    _line(p, f"{rules}, {(when or dt.date.today()).isoformat()}", scale)
+    date = (when or dt.date.today()).isoformat()
+    if _as_text(rules):
+        _line(p, f"{rules}, {date}", scale)
+    else:  # the name as dots, the date under it as text: 11 bytes, not 40 of dots
+        _line(p, rules, scale)
+        p.textln(date)
     if qr == "native":
         p.qr(text, ec=QR_ECLEVEL_M, size=dots, native=True)
         p.ln()
@@ -152,9 +158,15 @@ def _job(
             _line(p, line, scale)
         p.set(align="left")
         p.ln()
-        # One player at a solo table: the name goes on the same line as its label.
+        # One player at a solo table: the name goes on the same line as its label,
+        # in text; a label the code page lacks goes as dots, and its writing line
+        # as text under it (underscores as dots would cost 24 bytes a row of dots).
         label = _("Player:")
-        _line(p, f"{label} {'_' * _fill(label)}", scale)
+        if _as_text(label):
+            p.textln(f"{label} {'_' * (LINE_CHARS - len(label) - 1)}")
+        else:
+            _line(p, label, scale)
+            p.textln("_" * LINE_CHARS)
     else:
         p.ln()
         _line(p, _("Players:"), scale)
@@ -166,15 +178,13 @@ def _job(
     return p.output
 
 
-def _fill(label: str) -> int:
-    """How many underscores finish a line that starts with ``label`` and a space."""
-    from ..screens import fonts
-
+def _as_text(line: str) -> bool:
+    """Whether the printer's code page holds ``line`` (else it goes as dots)."""
     try:
-        label.encode(TEXT_CODEPAGE)
-    except UnicodeEncodeError:  # as dots: the paper's width in the screen font's glyphs
-        return (PAPER_DOTS // TEXT_SCALE - int(fonts.width(label + " "))) // 4
-    return LINE_CHARS - len(label) - 1
+        line.encode(TEXT_CODEPAGE)
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def word_lines(words: Sequence[str]) -> list[str]:
@@ -189,9 +199,7 @@ def word_lines(words: Sequence[str]) -> list[str]:
 
     if len(words) != 25:
         raise ValueError(f"a slip's word grid needs 25 words, not {len(words)}")
-    try:
-        "".join(words).encode(TEXT_CODEPAGE)
-    except UnicodeEncodeError:  # printed as dots: a row a line, no padding to pay for
+    if not _as_text("".join(words)):  # printed as dots: a row a line, no padding to pay for
         return _dot_rows(words)
     entries = [f"{cell_name(i)} {w}" for i, w in enumerate(words)]
     column = max(len(e) for e in entries) + 2
@@ -209,13 +217,11 @@ def word_lines(words: Sequence[str]) -> list[str]:
 
 
 def _dot_rows(words: Sequence[str]) -> list[str]:
-    from ..screens import fonts
-
     out = []
     for r in range(5):
         row = list(words[r * 5 : r * 5 + 5])
         line = f"{r + 1}: {' '.join(row)}"
-        if fonts.width(line) > PAPER_DOTS // TEXT_SCALE:  # wider than the paper
+        if _dots_wide(line) > PAPER_DOTS // TEXT_SCALE:  # wider than the paper
             out += [f"{r + 1}: {' '.join(row[:3])}", f"   {' '.join(row[3:])}"]
         else:
             out.append(line)
@@ -223,22 +229,45 @@ def _dot_rows(words: Sequence[str]) -> list[str]:
 
 
 def _line(p: Dummy, line: str, scale: int) -> None:
-    """A line of text; one the printer's code page lacks (Japanese) goes as dots."""
-    try:
-        line.encode(TEXT_CODEPAGE)
-    except UnicodeEncodeError:
-        _raster(p, _text_image(line, TEXT_SCALE // scale), scale)
-    else:
+    """A line of text; one the printer's code page lacks (Japanese) goes as dots,
+    its blank bottom rows fed as paper instead (the same 16-dot line pitch)."""
+    if _as_text(line):
         p.textln(line)
+        return
+    from ..screens import fonts
+
+    image = _text_image(line, TEXT_SCALE // scale)
+    _raster(p, image, scale)
+    blank = (fonts.SIZE - image.height // (TEXT_SCALE // scale)) * TEXT_SCALE
+    if blank:
+        p._raw(b"\x1bJ" + bytes((blank,)))
+
+
+def _dots_wide(line: str) -> int:
+    """How wide ``line`` is as dots (before TEXT_SCALE), a space DOT_SPACE wide."""
+    from ..screens import fonts
+
+    parts = line.split(" ")
+    return sum(int(fonts.width(part)) for part in parts) + DOT_SPACE * (len(parts) - 1)
 
 
 def _text_image(line: str, zoom: int) -> Image.Image:
+    """``line`` in the screen font, black on white, ``zoom`` times, a space
+    DOT_SPACE dots wide; the rows under its lowest ink (the font's blank eighth
+    row, at least) left off: paper is fed for them (``_line``), which costs 3 bytes
+    where each dot row costs a byte per 8 dots across."""
     from PIL import Image, ImageDraw
 
     from ..screens import fonts
 
-    img = Image.new("1", (max(1, int(fonts.width(line))), fonts.SIZE), 1)
-    fonts.draw_text(ImageDraw.Draw(img), (0, 0), line, 0)
+    img = Image.new("1", (max(1, _dots_wide(line)), fonts.SIZE), 1)
+    draw = ImageDraw.Draw(img)
+    x = 0
+    for part in line.split(" "):
+        fonts.draw_text(draw, (x, 0), part, 0)
+        x += int(fonts.width(part)) + DOT_SPACE
+    ink = Image.eval(img.convert("L"), lambda v: 255 - v).getbbox()
+    img = img.crop((0, 0, img.width, ink[3] if ink else 1))
     return img.resize((img.width * zoom, img.height * zoom), Image.Resampling.NEAREST)
 
 

@@ -80,16 +80,17 @@ def render(d: Diagnostics, width: int, height: int, colour: bool) -> Image.Image
     draw = ImageDraw.Draw(img)
     ink = (255, 255, 255) if colour else 1
     dark = (0, 0, 0) if colour else 0
-    fonts.draw_text(draw, (2, 0), _(TITLE), ink)
-    fonts.draw_text(draw, (2, LINE), input_line(d), ink)
+    top = fonts.TOP  # the title one row down, as on every screen
+    fonts.draw_text(draw, (2, top), _(TITLE), ink)
+    fonts.draw_text(draw, (2, top + LINE), input_line(d), ink)
     if d.repeats > 1:
         count = f"×{d.repeats}"
-        fonts.draw_text(draw, (width - 2 - int(fonts.width(count)), LINE), count, ink)
+        fonts.draw_text(draw, (width - 2 - int(fonts.width(count)), top + LINE), count, ink)
     if not d.slots:
-        fonts.draw_text(draw, (2, 3 * LINE), _("No bank sensors"), ink)
+        fonts.draw_text(draw, (2, top + 3 * LINE), _("No bank sensors"), ink)
         return img
     rows = (len(d.slots) + 1) // 2
-    top = 2 * LINE
+    top += 2 * LINE
     # A rule between the columns, so that a reading never runs into the next number.
     draw.line((CELL - 1, top, CELL - 1, top + rows * LINE - 1), fill=ink)
     for slot, state in enumerate(d.slots):
@@ -105,6 +106,6 @@ def render(d: Diagnostics, width: int, height: int, colour: bool) -> Image.Image
         fonts.draw_text(draw, (raw_x, y), raw, fg)
         shown = fonts.clip(state_text(state), raw_x - 2 - (x + STATE_X))
         fonts.draw_text(draw, (x + STATE_X, y), shown, fg)
-    if (2 + rows + 1) * LINE <= height:  # room below the slots (colour panels): say how to leave
+    if top + (rows + 1) * LINE <= height:  # room below the slots (colour panels): say how to leave
         fonts.draw_text(draw, (2, height - LINE), _("back: close"), ink)
     return img

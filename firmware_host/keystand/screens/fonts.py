@@ -20,6 +20,16 @@ FONT_PATHS = (
     "/usr/share/fonts/truetype/misaki/misaki_gothic.ttf",
 )
 SIZE = 8
+# Every screen's first line of text starts this many rows down from the panel's
+# top edge: the glyphs fill their top row, and a line drawn on the edge reads as
+# cut off under the bezel (docs/screens.md). One source for every screen.
+TOP = 1
+
+
+def lines_below(top: int, height: int) -> int:
+    """How many 8-pixel lines fit from row ``top`` to the bottom of a ``height``-row
+    panel: a glyph's eighth row is always blank, so the last line may lose it."""
+    return (height - top + 1) // SIZE
 # letter -> (Misaki letter of the same width, 3x7 bitmap rows from the top)
 COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {
     "ä": ("a", ("#.#", "...", "##.", "..#", ".##", "#.#", ".##")),

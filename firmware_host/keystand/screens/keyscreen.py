@@ -60,9 +60,8 @@ class Geometry:
     lines: int  # text lines there
 
 
-# The text starts one row down: glyphs fill their top row, and a line drawn on the
-# panel's edge reads as cut off (the glyphs' eighth row is always blank).
-MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, 1), lines=8)
+# The text starts one row down (fonts.TOP), as on every screen.
+MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, fonts.TOP), lines=8)
 # Colour: the key at 16 px a cell, the counts beside it, the words below.
 COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
 COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key
@@ -202,7 +201,7 @@ def _qr_with_note(text: str, width: int, height: int, colour: bool) -> Image.Ima
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     img.paste(field.convert(img.mode), (0, 0))
     draw = ImageDraw.Draw(img)
-    x, y = (side + 1, 0) if not colour else (2, side + 2)
+    x, y = (side + 1, fonts.TOP) if not colour else (2, side + 2)
     for n, line in enumerate(message_lines(Message("link_local"))):
         fonts.draw_text(draw, (x, y + n * LINE), line, _ink(colour))
     return img
@@ -236,8 +235,8 @@ def _legend(width: int, height: int, g: Geometry) -> Image.Image:
         rows, top, col_w = 8, 0, width
     else:
         # TRANSLATORS: the legend's title; at most 31 half-width characters.
-        fonts.draw_text(draw, (2, 0), _("Key symbols"), ink)
-        rows, top, col_w = 4, LINE + 3, width // 2
+        fonts.draw_text(draw, (2, fonts.TOP), _("Key symbols"), ink)
+        rows, top, col_w = 4, fonts.TOP + LINE + 3, width // 2
     row_h = (height - top) // rows
     for n, (role, mark, cursor, label) in enumerate(LEGEND):
         col, row = divmod(n, rows)
@@ -281,11 +280,12 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
-    rows = height // LINE - 1
-    fonts.draw_text(draw, (2, 0), _("Hold to confirm") if view.menu_armed else _("Menu"), ink)
+    rows = fonts.lines_below(fonts.TOP, height) - 1  # under the title
+    title = _("Hold to confirm") if view.menu_armed else _("Menu")
+    fonts.draw_text(draw, (2, fonts.TOP), title, ink)
     first = max(0, min(view.menu_index - rows // 2, len(view.menu) - rows))
     for n, (item, value) in enumerate(view.menu[first : first + rows]):
-        y = (n + 1) * LINE
+        y = fonts.TOP + (n + 1) * LINE
         selected = first + n == view.menu_index
         if selected:
             draw.rectangle((0, y, width - 1, y + LINE - 1), fill=ink)
@@ -314,14 +314,15 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     draw = ImageDraw.Draw(img)
     ink = _ink(colour)
     title = ENTRY_TITLE[view.entry_kind]
-    fonts.draw_text(draw, (2, 0), _(title), ink)
+    top = fonts.TOP
+    fonts.draw_text(draw, (2, top), _(title), ink)
     typed = view.entry or ""
     per_line = 25  # half-width glyphs across the panel
     lines = [typed[i : i + per_line] for i in range(0, len(typed), per_line)][-2:]
     for n, line in enumerate(lines):
-        fonts.draw_text(draw, (2, (n + 1) * LINE + 2), line, ink)
+        fonts.draw_text(draw, (2, top + (n + 1) * LINE + 2), line, ink)
     # The candidate symbol, inverted so it reads as "this one next".
-    y = 3 * LINE + 4
+    y = top + 3 * LINE + 4
     draw.rectangle((2, y - 1, 12, y + LINE), fill=ink)
     fonts.draw_text(draw, (5, y), view.entry_next, (0, 0, 0) if colour else 0)
     add, delete, load = (_(h) for h in (NAME_HELP if view.entry_kind == "name" else ENTRY_HELP))
@@ -722,7 +723,7 @@ def word_window(entry: WordEntry, rows: int) -> tuple[str, ...]:
 CLUE_HELP = (N_("press: add"), N_("back: delete"), N_("hold: offer it"))
 # Under the completions, one line: on a letter, and on a completion.
 CLUE_HELP_SHORT = (N_("press: add, hold: offer"), N_("press: take this word"))
-ENTRY_TOP = 2 * LINE + 4  # the letters' row on the clue entry
+ENTRY_TOP = fonts.TOP + 2 * LINE + 3  # the letters' row on the clue entry
 ENTRY_LIST = ENTRY_TOP + LINE + 3  # the completions' (or the help's) first row
 
 
@@ -736,8 +737,8 @@ def _word_entry(entry: WordEntry, width: int, height: int, colour: bool) -> Imag
     back: Ink = (0, 0, 0) if colour else 0
     rows = (height - ENTRY_LIST) // LINE
     lines = word_entry_lines(entry, rows)
-    fonts.draw_text(draw, (2, 1), fonts.clip(lines[0], width - 4), ink)
-    fonts.draw_text(draw, (2, LINE + 2), fonts.clip(lines[1], width - 4), ink)
+    fonts.draw_text(draw, (2, fonts.TOP), fonts.clip(lines[0], width - 4), ink)
+    fonts.draw_text(draw, (2, fonts.TOP + LINE + 1), fonts.clip(lines[1], width - 4), ink)
     cell = (width - 4) // 7
     y = ENTRY_TOP
     for n, letter in enumerate(entry.letters):
@@ -878,8 +879,8 @@ def _text_screen(lines: list[str], width: int, height: int, colour: bool) -> Ima
     """Lines of text across the whole panel: the title, then the newest lines that fit."""
     img = Image.new("RGB" if colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
-    rows = height // LINE
+    rows = fonts.lines_below(fonts.TOP, height)
     shown = lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines
-    for n, line in enumerate(shown):  # one row down: a glyph on the top edge reads as cut
-        fonts.draw_text(draw, (2, n * LINE + 1), line, _ink(colour))
+    for n, line in enumerate(shown):
+        fonts.draw_text(draw, (2, fonts.TOP + n * LINE), line, _ink(colour))
     return img

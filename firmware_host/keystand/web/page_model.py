@@ -1,5 +1,5 @@
 """What the page shows besides the panels: the status line, the word cards, the legend,
-and the campaign of the team playing at the table.
+the solo box's words, and the campaign of the team playing at the table.
 
 Each is a plain dict for the page's event stream, built from the engine's public
 state (never a seat's side of the key, except the assassin that ended a lost
@@ -88,6 +88,7 @@ def status(
     parts.append(_("%(found)d of %(total)d agents found") % found)
     return {
         "kind": "status",
+        "lang": lang,  # the page marks it, so Japanese is set in Japanese glyphs
         "parts": parts,
         "phase": str(state.phase),
         "outcome": str(state.outcome),
@@ -107,6 +108,18 @@ def words(state: GameState, words: tuple[str, ...], last: Action | None) -> list
     if cell is not None:
         covers[cell] = "assassin"
     return covers
+
+
+# The marks the page sets on the word cards, in the table's language (the cards'
+# own words are in the list's): the assassin that lost the game, and whose guess
+# missed ("A+B").
+CARD_MARKS = {"assassin": N_("assassin"), "missed": N_("missed by %s")}
+
+
+def card_marks(lang: str) -> dict[str, str]:
+    """The card marks in ``lang``, and ``lang`` itself (for the page's lang)."""
+    _ = translation(lang).gettext
+    return {"lang": lang, **{key: _(msg) for key, msg in CARD_MARKS.items()}}
 
 
 def assassin_touched(state: GameState, last: Action | None) -> int | None:
@@ -224,3 +237,52 @@ def clue_log(book: MissionBook, record: TeamRecord) -> list[dict]:
         if len(rows) == CLUE_LOG_ROWS:
             break
     return rows
+
+
+# The solo box's own words (the clue box, its hints, and how to start a solo game),
+# in the table's language like the status line. A hint's seats are filled in by
+# the page: "{human}" and "{ai}" stand for them here.
+SOLO_TEXT = {
+    "heading": N_("Solo: your clue"),
+    "word_label": N_("Clue word:"),
+    "number_label": N_("number:"),
+    "send": N_("give clue"),
+    # TRANSLATORS: an example clue in the clue box, a word the AI knows.
+    "placeholder": N_("VOLCANO"),
+    "over": N_(
+        "The game is over. Turn seat %(human)s's knob to see what the AI meant by its "
+        "clues; a press there starts a new game."
+    ),
+    "typing": N_(
+        "Your turn to give (seat %(human)s): type the word and its number here, or dial "
+        "it with seat %(human)s's knob. A word the AI cannot take is refused here and "
+        "costs nothing."
+    ),
+    "waiting": N_(
+        "The AI plays seat %(ai)s. When it is your turn to give, type your clue here."
+    ),
+}
+# How to start a solo game: the menu's own names for the item and its values.
+SOLO_OFFER = N_(
+    "To play alone against the AI: hold back on a seat (its menu), turn to %(partner)s "
+    "and press until it says %(ai)s, then turn to %(new_game)s, press, and hold to "
+    "confirm. The AI takes the other seat."
+)
+
+
+def solo_text(lang: str) -> dict:
+    """The solo box's words in ``lang``; ``offer`` as parts, every second one a menu
+    name the page sets in bold (the menu's own translation, so the two agree)."""
+    from ..screens.keyscreen import MENU_LABELS
+
+    _ = translation(lang).gettext
+    seats = {"human": "{human}", "ai": "{ai}"}
+    text = {key: _(msg) % seats if "%(" in msg else _(msg) for key, msg in SOLO_TEXT.items()}
+    mark = "\0"  # around each menu name, to split the sentence on
+    names = {
+        "partner": _(MENU_LABELS["partner"]),
+        "ai": _("AI"),
+        "new_game": _(MENU_LABELS["new_game"]),
+    }
+    offer = _(SOLO_OFFER) % {k: f"{mark}{v}{mark}" for k, v in names.items()}
+    return {"kind": "solo_text", "lang": lang, **text, "offer": offer.split(mark)}

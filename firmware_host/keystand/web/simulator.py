@@ -206,6 +206,7 @@ class Simulator:
         self._send_changed(self.table())
         self._send_changed(self.words())
         self._update_campaign()
+        self._send_changed(self.solo_text(), everyone=True)  # before the box it words
         self._send_changed(self.solo(), everyone=True)
         settings = asdict(self.daemon.settings)
         if settings != self._settings:
@@ -238,6 +239,10 @@ class Simulator:
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
         over = state.phase == Phase.OVER
         return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing, "over": over}
+
+    def solo_text(self) -> dict:
+        """The solo box's words, in the table's language (the menu may change it)."""
+        return page_model.solo_text(self.daemon.settings.language)
 
     def give_clue(self, text: str, seat: str | None = None) -> str | None:
         """Solo mode: the human's clue typed in the page's box, "WORD N" (the
@@ -275,19 +280,21 @@ class Simulator:
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
-        a solo game, the game's own words, whatever list the page chose)."""
+        a solo game, the game's own words, whatever list the page chose), and the
+        marks the page sets on them, in the table's language."""
+        marks = page_model.card_marks(self.daemon.settings.language)
         solo = self.daemon.session.solo
-        if solo is not None:
-            state = self.daemon.state
-            covers = page_model.words(state, solo.words, self.daemon.last_action)
-            cards = list(solo.words)
-            return {"kind": "words", "lang": solo.lang, "words": cards, "covers": covers}
-        if self.words_lang is None:
-            return {"kind": "words", "lang": None, "words": [], "covers": []}
         state = self.daemon.state
-        words = _dealt(self.words_lang, state.layout)
-        covers = page_model.words(state, words, self.daemon.last_action)
-        return {"kind": "words", "lang": self.words_lang, "words": words, "covers": covers}
+        if solo is not None:
+            covers = page_model.words(state, solo.words, self.daemon.last_action)
+            cards, lang = list(solo.words), solo.lang
+        elif self.words_lang is None:
+            covers, cards, lang = [], [], None
+        else:
+            cards = list(_dealt(self.words_lang, state.layout))
+            covers = page_model.words(state, tuple(cards), self.daemon.last_action)
+            lang = self.words_lang
+        return {"kind": "words", "lang": lang, "words": cards, "covers": covers, "marks": marks}
 
     def _update_campaign(self) -> None:
         """Read the team's record again when the team, the game or its phase changed
@@ -375,7 +382,7 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.setup(), self.status(), self.solo()]
+        first: list[dict] = [self.setup(), self.status(), self.solo_text(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
