@@ -475,6 +475,7 @@ def finnish() -> Source:
     model_dir = glob.glob(f"{fi_model.__path__[0]}/fi_experimental_web_md-*")[0]
     vocab = Vocab().from_disk(f"{model_dir}/vocab")
     descriptions = lists.descriptions("fi")
+    replaced = lists.replaced("fi")  # a vector reading another sense or noise: the description only
 
     def vec(w: str) -> np.ndarray:
         v = vocab.get_vector(w)
@@ -482,7 +483,8 @@ def finnish() -> Source:
         extra = descriptions.get(w)
         if extra:
             c = np.mean([vocab.get_vector(x) for x in extra], axis=0)
-            v = v + c / (np.linalg.norm(c) or 1.0)
+            c = c / (np.linalg.norm(c) or 1.0)
+            v = c if w in replaced else v + c
         return v
 
     board_vecs = unit(np.array([vec(w) for w in board]))

@@ -437,6 +437,36 @@ def test_japanese_board_words_are_read_in_the_sense_a_player_means():
     assert not _top(partner, "トラック", 50) & {"音源", "サウンド", "楽曲"}
 
 
+@pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
+def test_the_finnish_partner_never_says_a_blocked_word_in_any_form():
+    partner = Partner.load("fi")
+    for text in ("pornotähti", "pornotähtiä", "jihad", "kokaiinia", "sunni", "mielisairas"):
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(text)
+        assert refused.value.reason == "unknown_word", text
+
+
+@pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
+def test_finnish_board_words_are_read_in_the_sense_a_player_means():
+    partner = Partner.load("fi")
+    # KOSKI the rapids, not the surname (law and ministries); SOLMIO a tie, not a
+    # contract (solmia); LÄHDE a spring, not a source; the floret vectors of LAPANEN,
+    # KÄPY and LIITU read office words; KANTELE's strings (kieli) are not a language
+    assert _top(partner, "koski") & {"joki", "virta"}
+    assert not _top(partner, "koski", 50) & {"oikeuskäsittely", "oikeusministeriö", "lainsäädäntö"}
+    assert _top(partner, "solmio") & {"puku", "kauluspaita"}
+    assert not _top(partner, "solmio", 50) & {"sopimus", "työsopimus", "liitto"}
+    assert _top(partner, "lähde") & {"vesi", "puro", "juomavesi"}
+    assert not _top(partner, "lähde", 50) & {"syy", "viittaus", "artikkeli", "linkki"}
+    assert _top(partner, "lapanen") & {"villa", "käsi"}
+    assert not _top(partner, "lapanen", 50) & {"projektipäällikkö", "johtaja", "osastopäällikkö"}
+    assert _top(partner, "käpy") & {"mänty", "metsä"}
+    assert not _top(partner, "käpy", 50) & {"työnhaku", "rekrytointi", "koulutus"}
+    assert _top(partner, "liitu") & {"koulu", "opettaja"}
+    assert not _top(partner, "liitu", 50) & {"integrointi", "käyttöoikeus", "perustulo"}
+    assert not _top(partner, "kantele", 50) & {"äidinkieli", "kirjakieli", "kielioppi"}
+
+
 def test_an_english_plural_is_read_as_its_singular_and_a_card_words_plural_refused():
     partner = Partner.load("en")
     words, board = _board(partner, 7)
@@ -561,3 +591,38 @@ def test_an_everyday_english_clue_finds_its_card_first(seed):
     for clue, meant in EVERYDAY_CLUES.items():
         first = partner.guesser.guesses(board, know, clue, 1)[0]
         assert EVERYDAY_BOARD[first] in meant, (clue, EVERYDAY_BOARD[first])
+
+
+# Each clue is what a Finnish player says for one card of this board; the Finnish
+# read found the cards it names (KOSKI, SOLMIO, LAPANEN, ...) reading other senses.
+FI_EVERYDAY_BOARD = [
+    "koski", "solmio", "lapanen", "käpy", "liitu", "kotka", "hana", "lautta", "kukko", "noita",
+    "pulkka", "leija", "kenkä", "juna", "kirja", "omena", "sauna", "kello", "piano", "auto",
+    "kissa", "lumi", "hattu", "lusikka", "tuoli",
+]
+FI_EVERYDAY_CLUES = {
+    "virta": "koski",
+    "puku": "solmio",
+    "kravatti": "solmio",
+    "villa": "lapanen",
+    "mänty": "käpy",
+    "opettaja": "liitu",
+    "koulu": "liitu",
+    "lintu": "kotka",
+    "kana": "kukko",
+    "luuta": "noita",
+    "mäki": "pulkka",
+    "tuuli": "leija",
+    "vesijohto": "hana",
+}
+
+
+@pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
+@pytest.mark.parametrize("seed", range(3))
+def test_an_everyday_finnish_clue_finds_its_card_first(seed):
+    partner = Partner.load("fi")
+    board = partner.board(FI_EVERYDAY_BOARD)
+    know = Knowledge.fresh("B", seeded_layout(seed).side("B"))
+    for clue, meant in FI_EVERYDAY_CLUES.items():
+        first = partner.guesser.guesses(board, know, clue, 1)[0]
+        assert FI_EVERYDAY_BOARD[first] == meant, (clue, FI_EVERYDAY_BOARD[first])

@@ -48,7 +48,7 @@ def descriptions(lang: str) -> dict[str, list[str]]:
 def replaced(lang: str) -> frozenset[str]:
     """The described words whose line starts with ``=``: their description stands in
     for their own vector (a vector that reads another sense, such as 嵐 the band),
-    rather than being blended with it. Read by the Japanese build."""
+    rather than being blended with it. Read by the Japanese and Finnish builds."""
     return frozenset(word for word, _, whole in _description_lines(lang) if whole)
 
 
