@@ -89,7 +89,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(tmp_path):
         acked = [
             line.split(" ", 5)[3:]
             for line in err.splitlines()
-            if line.startswith("INFO keystand: ack ")
+            if line.startswith("INFO keystand.ack: ack ")
         ]
         journal = Journal(state_dir / "journal.sqlite")
         # Every acknowledged action is on disk, in its game, at its place.

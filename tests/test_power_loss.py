@@ -61,7 +61,7 @@ def _acked(caplog, before: float) -> list[tuple[int, int, dict]]:
     for r in caplog.records:
         if r.created >= before:
             continue
-        if r.name == "keystand" and r.getMessage().startswith("ack "):
+        if r.name == "keystand.ack" and r.getMessage().startswith("ack "):
             _, game, seq, action = r.getMessage().split(" ", 3)
             out.append((int(game), int(seq), json.loads(action)))
     return out

@@ -67,7 +67,7 @@ def _status_line(page) -> str:
     return page.inner_text("#status").replace("\n", " ")
 
 
-def test_a_whole_game_to_a_win_by_clicking(simulator, browser):
+def test_a_whole_game_to_a_win_by_clicking(simulator, browser, tmp_path):
     page = browser.new_page()
     page.goto(simulator)
     t = Table(page)
@@ -90,6 +90,9 @@ def test_a_whole_game_to_a_win_by_clicking(simulator, browser):
     assert (state.outcome, state.agents_found, state.score) == ("won", 15, 3 * 7 + 1)
     page.wait_for_function("document.getElementById('status').dataset.outcome === 'won'")
     assert _status_line(page).startswith("Won: score 22")
+    # The terminal is the player's: no line per move (the device's journald has them).
+    (log,) = tmp_path.glob("state-*.log")
+    assert "new game" in log.read_text() and " ack " not in log.read_text()
 
 
 def test_a_game_lost_to_an_assassin_is_marked_on_the_word_cards(simulator, browser):

@@ -56,7 +56,7 @@ def _acked(caplog) -> list[tuple[int, int, dict]]:
     """Every action the daemon acknowledged (its ``ack GAME SEQ ACTION`` lines)."""
     out = []
     for r in caplog.records:
-        if r.name == "keystand" and r.getMessage().startswith("ack "):
+        if r.name == "keystand.ack" and r.getMessage().startswith("ack "):
             _, game, seq, action = r.getMessage().split(" ", 3)
             out.append((int(game), int(seq), json.loads(action)))
     return out

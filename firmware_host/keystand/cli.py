@@ -555,6 +555,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     import threading
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # A line per move is for the device's journald, not the simulator's terminal.
+    logging.getLogger("keystand.ack").setLevel(logging.WARNING)
     path = Path(args.config) if args.config else _default_profile()
     config = _checked_config(path)
     configs = [config]

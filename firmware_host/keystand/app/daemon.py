@@ -71,6 +71,9 @@ from .solo import Partner, PartnerLoader, Plan, SoloGame, SoloSetup
 from .storage import Storage, StorageError, reason_of
 
 log = logging.getLogger("keystand")
+# Each action's acknowledgement, a line a second on a busy table: its own logger, so
+# that `keystand simulate`'s terminal can leave it out and journald keeps it.
+ack_log = logging.getLogger("keystand.ack")
 POLL = 0.05  # seconds between debounce ticks while a bank edge is settling
 RETRY_FIRST = 0.05  # a panel that missed a frame: first retry on the next tick
 RETRY_MAX = 2.0  # then backing off to one attempt every this many seconds
@@ -355,10 +358,10 @@ class Daemon:
         play it). Logged as acknowledged only once it is on disk."""
         seq = self.storage.append(action, finished=state.phase == Phase.OVER)
         self.last_action = action
-        if self.storage.mode == "unsaved":  # played from memory: not acknowledged as saved
-            log.info("unsaved %d %d %s", self.storage.game_id, seq, action_to_json(action))
-        else:
-            log.info("ack %d %d %s", self.storage.game_id, seq, action_to_json(action))
+        logged = action_to_json(action, ascii=False)
+        # played from memory: not acknowledged as saved
+        word = "unsaved" if self.storage.mode == "unsaved" else "ack"
+        ack_log.info("%s %d %d %s", word, self.storage.game_id, seq, logged)
         key = self.storage.game_key()
         if state.phase == Phase.OVER and self.campaign is not None and key is not None:
             try:
@@ -695,3 +698,4 @@ def run_stdin_driver(daemon: Daemon) -> None:
         daemon.post(Stop("input closed"))  # after what the input queued, unlike a signal
 
     threading.Thread(target=read, name="stdin", daemon=True).start()
+

@@ -104,8 +104,12 @@ def is_damage(exc: BaseException) -> bool:
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
 
 
-def action_to_json(action: Action) -> str:
-    return json.dumps({"type": _NAMES[type(action)], **asdict(action)}, sort_keys=True)
+def action_to_json(action: Action, ascii: bool = True) -> str:
+    """The journal's JSON for ``action``; ``ascii=False`` keeps words as written
+    (the daemon's log lines: a Japanese clue reads ピアノ, not \\u30d4…)."""
+    return json.dumps(
+        {"type": _NAMES[type(action)], **asdict(action)}, sort_keys=True, ensure_ascii=ascii
+    )
 
 
 def action_from_json(text: str) -> Action:
