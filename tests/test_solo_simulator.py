@@ -121,7 +121,8 @@ def test_after_a_lost_solo_game_the_page_says_the_game_is_over(page):
 SAID = {
     "fi": ("Kone (paikka B) antaa vihjeen SOMETHING 1: paikka A arvaa",
            "Ei: ei vihjevuorosi. Arvaa koneen vihje"),
-    "ja": ("AI（席B）のヒント「SOMETHING」1：席Aが推理", "不可：ヒントの番でない。AIのヒントを推理"),
+    "ja": ("AI（席B）のヒント「SOMETHING」1：席Aが推理",
+           "不可：ヒントの番でない。AIのヒントを推理"),
 }
 
 
