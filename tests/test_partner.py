@@ -93,6 +93,12 @@ def test_check_clue_says_why_and_where(partner):
                 partner.check_clue(board, partner.clues[refused[0]], visible)
             assert err.value.cell == cell
             assert err.value.reason in ("too_close", "same_stem", "same_reading", "same_kanji")
+            # said as an English sentence: "'x' shares a kanji with 'y' on the table"
+            phrase = {"too_close": "is too close to", "same_stem": "shares a stem with",
+                      "same_reading": "reads the same as",
+                      "same_kanji": "shares a kanji with"}[err.value.reason]
+            assert str(err.value) == (f"'{partner.clues[refused[0]]}' {phrase} "
+                                      f"'{words[cell]}' on the table")
             # once that card is covered, the clue is fine
             partner.check_clue(board, partner.clues[refused[0]],
                                [c for c in visible if board.rows[c][refused[0]] >= MIN_SCORE])

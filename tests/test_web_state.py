@@ -211,6 +211,10 @@ def test_the_status_line_names_whose_turn_it_is():
     green = next(i for i in range(25) if LAYOUT.role(i, "A") == "G")
     state, _ = apply(state, Guess("B", green))
     assert page_model.status(state)["parts"][0] == "Seat B guesses (A's clue for 2, 1 right so far)"
+    # Finnish puts a colon between the clue and its number ("A:n vihje: 2")
+    assert page_model.status(state, lang="fi")["parts"][0] == (
+        "Paikka B arvaa (A:n vihje: 2, tähän asti 1 oikein)"
+    )
     mission = page_model.status(new_game(LAYOUT, Rules(tokens=9, bystander_tokens=5)))
     assert "5 mistakes left" in mission["parts"]
     last = page_model.status(new_game(LAYOUT, Rules(tokens=2, bystander_tokens=1)))

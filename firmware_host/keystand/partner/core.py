@@ -18,6 +18,14 @@ if TYPE_CHECKING:
 
 LANGS = ("en", "fi", "ja")
 CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
+# How a refused clue relates to a table word, as the verb of an English sentence
+# ("'花火' shares a kanji with '花束'"); one phrase for each table REASON.
+CLASH = {
+    "too_close": "is too close to",
+    "same_stem": "shares a stem with",
+    "same_reading": "reads the same as",
+    "same_kanji": "shares a kanji with",
+}
 
 
 def _singulars(word: str) -> list[str]:
@@ -209,8 +217,7 @@ class Partner:
             reason = reason_of(int(board.rows[cell][j]))
             if reason:
                 raise PartnerError(
-                    f"'{self.clues[j]}' is {reason.replace('_', ' ')} to "
-                    f"'{board.words[cell]}' on the table",
+                    f"'{self.clues[j]}' {CLASH[reason]} '{board.words[cell]}' on the table",
                     reason,
                     cell,
                 )

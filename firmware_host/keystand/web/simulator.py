@@ -276,7 +276,10 @@ class Simulator:
             return None
         said = _("No: %s") % _(CLUE_REFUSALS.get(reason) or REFUSALS.get(reason) or reason)
         advice = CLUE_ADVICE.get(reason)
-        return f"{said}. {_(advice)}" if advice else said
+        if not advice:
+            return said
+        # TRANSLATORS: a refused clue, then what to do: two sentences (ja joins with 。).
+        return _("%(refusal)s. %(advice)s") % {"refusal": said, "advice": _(advice)}
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
