@@ -534,6 +534,11 @@ def _kanji(text: str) -> set[str]:
     return {ch for ch in text if "\u4e00" <= ch <= "\u9fff" or ch == "々"}
 
 
+# One-kanji nouns Sudachi marks as adverb-like or counters that a player says as a
+# clue for the time or the thing itself (夏 for 海, 袋 for 買い物): read by hand.
+JA_TIMES_AND_THINGS = frozenset("朝昼夜晩春夏秋冬昔手玉袋束竿")  # one word a character
+
+
 def japanese() -> Source:
     import glob
     import warnings
@@ -607,8 +612,9 @@ def japanese() -> Source:
             break
         if w in board_set or w in blocked or w in confusing:
             continue  # (the list is in frequency order; zipf_frequency would need MeCab)
-        if not re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]{2,}", w):
-            continue
+        if not re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]{2,}", w) and not (
+                re.fullmatch(r"[\u4e00-\u9fff]", w)):
+            continue  # one kanji is a word (花, 木, 雨); one kana is not
         ms = sudachi.tokenize(w, mode_c)
         if len(ms) != 1:
             continue
@@ -616,7 +622,8 @@ def japanese() -> Source:
         if m.normalized_form() in blocked_forms:
             continue  # any spelling of a blocked word (ちんこ for チンコ)
         pos = m.part_of_speech()
-        if pos[0] != "名詞" or pos[1] != "普通名詞" or pos[2] in ("助数詞可能", "副詞可能"):
+        if pos[0] != "名詞" or pos[1] != "普通名詞" or (
+                pos[2] in ("助数詞可能", "副詞可能") and w not in JA_TIMES_AND_THINGS):
             continue
         if re.fullmatch(r"[\u3041-\u3096]{1,2}", w):
             continue  # こと, もの, うち: too short and too vague to be a clue
@@ -624,6 +631,8 @@ def japanese() -> Source:
             continue  # スマ, ステ: pieces of longer katakana words, not words
         if m.dictionary_form() != w or m.normalized_form() in seen_norm:
             continue
+        if len(w) == 1 and m.normalized_form() != w:
+            continue  # 笑 for 笑い, 咲 for 咲き: a piece of the usual spelling
         if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:
             continue  # a word written in kana that is usually written in kanji
         v = lookup(m.normalized_form())

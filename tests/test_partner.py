@@ -443,6 +443,29 @@ def test_japanese_board_words_are_read_in_the_sense_a_player_means():
     assert not _top(partner, "トラック", 50) & {"音源", "サウンド", "楽曲"}
 
 
+def test_a_players_everyday_one_kanji_clues_are_known_and_find_their_card():
+    partner = Partner.load("ja")
+    for said in ("花", "木", "空", "鳥", "魚", "光", "色", "音", "歌", "本", "紙", "夏", "夜"):
+        partner.clue_index(said)  # not unknown_word
+    for piece in ("的", "者", "方", "性", "新", "中"):  # suffixes and prefixes stay out
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(piece)
+        assert refused.value.reason == "unknown_word", piece
+    words = ["桜", "花火", *[w for w in deal(load_words("ja"), 1) if w not in ("桜", "花火")][:23]]
+    board, cell = partner.board(words), 1
+    with pytest.raises(PartnerError) as refused:  # 花 shares its kanji with 花火
+        partner.check_clue(board, "花", range(25))
+    assert refused.value.cell == cell
+    j = partner.check_clue(board, "花", [i for i in range(25) if i != cell])
+    ranked = sorted(range(25), key=lambda i: -board.rows[i][j])
+    assert ranked[0] == 0  # 桜
+    # typed in kana, はな names 花 and 鼻: the device asks which, offering 花
+    with pytest.raises(PartnerError) as refused:
+        partner.clue_index("はな")
+    assert refused.value.reason == "ambiguous_reading"
+    assert "花" in partner.complete("はな", limit=4)
+
+
 @pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
 def test_the_finnish_partner_never_says_a_blocked_word_in_any_form():
     partner = Partner.load("fi")
