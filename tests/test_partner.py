@@ -611,17 +611,6 @@ EVERYDAY_CLUES = {
 }
 
 
-@pytest.mark.skipif("en" not in BUILT, reason="no English table")
-@pytest.mark.parametrize("seed", range(3))
-def test_an_everyday_english_clue_finds_its_card_first(seed):
-    partner = Partner.load("en")
-    board = partner.board(EVERYDAY_BOARD)
-    know = Knowledge.fresh("B", seeded_layout(seed).side("B"))
-    for clue, meant in EVERYDAY_CLUES.items():
-        first = partner.guesser.guesses(board, know, clue, 1)[0]
-        assert EVERYDAY_BOARD[first] in meant, (clue, EVERYDAY_BOARD[first])
-
-
 # Each clue is what a Finnish player says for one card of this board; the Finnish
 # read found the cards it names (KOSKI, SOLMIO, LAPANEN, ...) reading other senses.
 FI_EVERYDAY_BOARD = [
@@ -646,12 +635,23 @@ FI_EVERYDAY_CLUES = {
 }
 
 
-@pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
+EVERYDAY = {
+    "en": (EVERYDAY_BOARD, EVERYDAY_CLUES),
+    "fi": (FI_EVERYDAY_BOARD, {clue: {card} for clue, card in FI_EVERYDAY_CLUES.items()}),
+}
+
+
+@pytest.mark.parametrize(
+    "lang",
+    [pytest.param(lang, marks=pytest.mark.skipif(lang not in BUILT, reason=f"no {lang} table"))
+     for lang in EVERYDAY],
+)
 @pytest.mark.parametrize("seed", range(3))
-def test_an_everyday_finnish_clue_finds_its_card_first(seed):
-    partner = Partner.load("fi")
-    board = partner.board(FI_EVERYDAY_BOARD)
+def test_an_everyday_clue_finds_its_card_first(lang, seed):
+    words, clues = EVERYDAY[lang]
+    partner = Partner.load(lang)
+    board = partner.board(words)
     know = Knowledge.fresh("B", seeded_layout(seed).side("B"))
-    for clue, meant in FI_EVERYDAY_CLUES.items():
+    for clue, meant in clues.items():
         first = partner.guesser.guesses(board, know, clue, 1)[0]
-        assert FI_EVERYDAY_BOARD[first] == meant, (clue, FI_EVERYDAY_BOARD[first])
+        assert words[first] in meant, (clue, words[first])
