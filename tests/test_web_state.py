@@ -215,6 +215,8 @@ def test_the_status_line_names_whose_turn_it_is():
     assert page_model.status(state, lang="fi")["parts"][0] == (
         "Paikka B arvaa (A:n vihje: 2, tähän asti 1 oikein)"
     )
+    # ... and so does Japanese: the number does not run into the word ヒント
+    assert page_model.status(state, lang="ja")["parts"][0].startswith("席Bが推理中（Aのヒント：2、")
     mission = page_model.status(new_game(LAYOUT, Rules(tokens=9, bystander_tokens=5)))
     assert "5 mistakes left" in mission["parts"]
     last = page_model.status(new_game(LAYOUT, Rules(tokens=2, bystander_tokens=1)))
