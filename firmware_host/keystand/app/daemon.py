@@ -698,4 +698,3 @@ def run_stdin_driver(daemon: Daemon) -> None:
         daemon.post(Stop("input closed"))  # after what the input queued, unlike a signal
 
     threading.Thread(target=read, name="stdin", daemon=True).start()
-

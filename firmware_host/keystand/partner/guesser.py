@@ -69,16 +69,15 @@ class Guesser:
         clue: str,
         number: int,
         history: Sequence[tuple[str, int]] = (),
-        stop: float = STOP,
     ) -> list[int]:
         """The cards to touch for ``clue`` ``number``, in order: ``guesses``' best
         ``number`` (at least one), cut before the first after the first whose
-        association with the clue is below ``stop``."""
+        association with the clue is below ``STOP``."""
         j = self.partner.clue_index(clue)
         ranked = self.guesses(board, know, clue, number, history)[: max(number, 1)]
         out = ranked[:1]
         for c in ranked[1:]:
-            if board.score(c, j) < stop:
+            if board.score(c, j) < STOP:
                 break
             out.append(c)
         return out

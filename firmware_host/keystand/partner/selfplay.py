@@ -18,7 +18,6 @@ from ..rules.layout import SEATS, Seat, other
 from ..rules.setup import Rules
 from ..rules.status import Outcome, Phase, Reason
 from .core import Board, Partner
-from .guesser import STOP
 from .knowledge import Knowledge
 
 
@@ -31,10 +30,9 @@ class GameResult:
 
 
 def play_game(
-    partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9, stop: float = STOP
+    partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9
 ) -> GameResult:
-    """One game of ``partner`` with itself (a noisy copy guessing; ``stop``: the
-    guesser's floor, ``guesser.STOP``)."""
+    """One game of ``partner`` with itself (a noisy copy guessing)."""
     words = deal(load_words(partner.lang), game_seed)
     layout = seeded_layout(game_seed)
     state: GameState = new_game(layout, Rules(tokens=tokens), words)
@@ -58,7 +56,7 @@ def play_game(
             guesser = other(giver)
             touches = partner.guesser.touches(
                 noisy[guesser], Knowledge.of(state, guesser), choice.word, choice.number,
-                history[guesser], stop,
+                history[guesser],
             )
             before = state.agents_found
             for cell in touches:
@@ -90,15 +88,10 @@ def play_game(
 
 
 def selfplay(
-    partner: Partner,
-    games: int,
-    seed: int = 0,
-    noise: float = 0.7,
-    tokens: int = 9,
-    stop: float = STOP,
+    partner: Partner, games: int, seed: int = 0, noise: float = 0.7, tokens: int = 9
 ) -> dict[str, float | int]:
     """``games`` games from ``seed`` on: the command line's JSON."""
-    results = [play_game(partner, seed * 100003 + g, noise, tokens, stop) for g in range(games)]
+    results = [play_game(partner, seed * 100003 + g, noise, tokens) for g in range(games)]
     return {
         "games": games,
         "wins": sum(r.won for r in results),
