@@ -98,6 +98,10 @@ class WordNet:
     synsets: dict[str, tuple[list[str], list[tuple[str, str]], str]]  # words, pointers, gloss
     lexfile: dict[str, int]  # synset -> lexicographer file (05 animal, 06 artifact, ...)
     exceptions: set[str]  # irregular inflected noun forms
+    other: dict[str, tuple[int, int]] = field(default_factory=dict)  # lemma -> verb, adj
+    # and adv senses: in all, and seen in the tagged corpus
+    verb_forms: set[str] = field(default_factory=set)  # irregular verb forms (drove, sang)
+    instances: set[str] = field(default_factory=set)  # one-word names of people, places
 
     @classmethod
     def load(cls) -> WordNet:
@@ -129,7 +133,27 @@ class WordNet:
             for line in (WORDNET / "noun.exc").read_text("latin-1").splitlines()
             if line.strip()
         }
-        return cls(senses, tagged, synsets, lexfile, exc)
+        other: dict[str, tuple[int, int]] = {}
+        for pos in ("verb", "adj", "adv"):
+            for line in (WORDNET / f"index.{pos}").read_text("latin-1").splitlines():
+                if line.startswith(" "):
+                    continue
+                parts = line.split()
+                n, t = other.get(parts[0], (0, 0))
+                other[parts[0]] = (n + int(parts[2]), t + int(parts[5 + int(parts[3])]))
+        verb_forms = {
+            line.split()[0]
+            for line in (WORDNET / "verb.exc").read_text("latin-1").splitlines()
+            if line.strip()
+        }
+        instances = {
+            w.lower()
+            for words, ptrs, _gloss in synsets.values()
+            if any(sym == "@i" for sym, _t in ptrs)
+            for w in words
+            if w[:1].isupper() and "_" not in w
+        }
+        return cls(senses, tagged, synsets, lexfile, exc, other, verb_forms, instances)
 
     def lowercase_sense(self, word: str) -> bool:
         """Whether some noun sense spells the word in lower case (a common noun)."""
@@ -143,6 +167,20 @@ class WordNet:
             if word.endswith(suffix) and word[: -len(suffix)] + base in self.senses:
                 return True
         return False
+
+    def untagged_noun(self, word: str) -> bool:
+        """Whether a word whose noun senses the tagged corpus never met is still a
+        noun a player would say (jazz, website, bike): not a verb form, not more
+        often another part of speech. Names are judged apart (by their neighbours)."""
+        if word in STOP or word in self.verb_forms or word.endswith("ing"):
+            return False  # gerunds (dating, funding) and went, drove, sang
+        n_other, tagged_other = self.other.get(word, (0, 0))
+        if tagged_other:
+            return False  # used as a verb or an adjective: heavy, sweet, sell
+        if n_other and (word.endswith(("ed", "ly")) or n_other > len(self.senses[word])):
+            # petty, lame, defeated -- unless a sense is a thing (raven, stew, buoy)
+            return any(self.lexfile[o] in CONCRETE for o in self.senses[word])
+        return True
 
     def usage_flags(self, word: str, flagged: set[str]) -> bool:
         """Whether any noun sense of the word belongs to a flagged usage domain."""
@@ -182,6 +220,42 @@ class WordNet:
                             if sym2.startswith("@"):
                                 linked.update(w.lower() for w in self.synsets[target2][0])
         return linked, gloss_words
+
+
+class _NameTwins:
+    """Tells a name's lowercase twin (smith, henry, warner, skinner) by its GloVe
+    neighbours: GloVe is lowercased, so its vector is the name's, and its nearest
+    words are other names. The names are the one-word pieces of WordNet's named
+    people and places that are not also common nouns."""
+
+    ROWS = 40000  # GloVe's most frequent words, where the neighbours are looked for
+
+    def __init__(self, wn: WordNet, vocab: list[str], emb: np.ndarray) -> None:
+        self.wn = wn
+        self.vocab = vocab[: self.ROWS]
+        self.rows = unit(emb[: self.ROWS].astype(np.float32))
+        self.row_of = {w: i for i, w in enumerate(self.vocab)}
+        pieces = {
+            piece.lower()
+            for words, ptrs, _gloss in wn.synsets.values()
+            if any(sym == "@i" for sym, _t in ptrs)
+            for w in words
+            for piece in w.split("_")
+            if piece[:1].isupper() and piece.isalpha()
+        }
+        self.names = {p for p in pieces if not wn.lowercase_sense(p)}
+
+    def like_name(self, word: str) -> bool:
+        if word not in self.row_of:
+            return False
+        near = np.argsort(-(self.rows @ self.rows[self.row_of[word]]))[1:11]
+        k = sum(self.vocab[i] in self.names for i in near)
+        lexfiles = [self.wn.lexfile[o] for o in self.wn.senses[word]]
+        if k >= 4:  # smith, henry, jersey
+            return True
+        if k >= 2 and (word in self.wn.instances or set(lexfiles) == {PERSON}):
+            return True  # a named person or place; skinner, cutler, thatcher
+        return k == 3 and not any(f in CONCRETE for f in lexfiles)
 
 
 HUB_LIMIT = 6  # board words a clue may be among the ten closest of before it is a hub
@@ -258,6 +332,7 @@ def english() -> Source:
         for o in wn.senses.get(lemma, [])
     }
     board_set = set(board)
+    names = _NameTwins(wn, vocab, emb)
     clues: list[str] = []
     for w in top_n_list("en", 60000):
         if len(clues) == 8000:
@@ -266,8 +341,8 @@ def english() -> Source:
             continue
         if w not in row_of or not wn.lowercase_sense(w) or wn.is_plural(w):
             continue
-        if wn.tagged.get(w, 0) == 0:  # no sense seen in use: a name's lowercase twin
-            continue
+        if wn.tagged.get(w, 0) == 0 and not (wn.untagged_noun(w) and not names.like_name(w)):
+            continue  # no sense seen in use: a verb form, an adjective, a name's twin
         if zipf_frequency(w, "en") < (3.5 if len(w) == 3 else 3.0):
             continue
         if wn.usage_flags(w, flagged_domains):

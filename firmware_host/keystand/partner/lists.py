@@ -2,7 +2,8 @@
 
 ``lists/LANG-blocked.txt``: crude and offensive words, reviewed by a person.
 ``lists/LANG-confusing.txt``: words a player would misread as a clue (personal
-names, a sense nobody thinks of first). One word a line; ``#`` starts a comment.
+names, a sense nobody thinks of first). Words are separated by white space, so
+a line may list several; ``#`` starts a comment.
 ``lists/LANG-descriptions.txt``: see ``descriptions`` and ``replaced``.
 """
 
@@ -20,8 +21,7 @@ def _read(name: str) -> frozenset[str]:
         return frozenset()
     out = set()
     for line in path.read_text("utf-8").splitlines():
-        word = line.split("#", 1)[0].strip()
-        if word:
+        for word in line.split("#", 1)[0].split():
             out.add(unicodedata.normalize("NFC", word).casefold())
     return frozenset(out)
 
