@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import heapq
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -65,44 +65,50 @@ class Giver:
         a_list = [others.index(a) for a in assassins]
         rows = [board.rows[c] for c in cand]
         nt = len(targets)
-        seen: list[tuple[list[float], float, int]] = []
-        cols = list(zip(*rows, strict=True))  # one tuple per clue word, in ``cand`` order
         a_pos = [nt + k for k in a_list]
+        usable = bytearray(len(rows[0]))
         for j in board.allowed:
-            if j in banned:
-                continue
-            col = cols[j]
-            tv = sorted(col[:nt], reverse=True)
-            if others:
-                worst = max(col[nt:])
-                if a_pos:
-                    worst = max(worst, max(col[k] for k in a_pos) + amargin - margin)
-            else:
-                worst = -1e9
-            seen.append((tv, worst, j))
-        if not seen:
+            usable[j] = j not in banned
+
+        def columns() -> Iterator[tuple[int, tuple[float, ...]]]:
+            # One clue word's scores at a time, in ``cand`` order. A list of all
+            # 8,000 columns cost 5 MiB for a moment on every clue (docs/performance.md).
+            for j, col in enumerate(zip(*rows, strict=True)):
+                if usable[j]:
+                    yield j, col
+
+        top = max((max(col[:nt]) for _j, col in columns()), default=None)
+        if top is None:
             return None
         # A clue a person would see; when no target has one, the best there is.
-        floor = min(FLOOR * scale, max(tv[0] for tv, _w, _j in seen) - 0.5 * scale)
-        shortlist: list[tuple[float, int]] = []
-        for tv, worst, j in seen:
-            if tv[0] < floor:
-                continue
-            count = sum(1 for v in tv if v > worst + margin and v >= floor)
-            key = count + min(tv[0] - worst, 3 * scale) / (10 * scale)
-            shortlist.append((key, j))
-        shortlist.sort(reverse=True)
+        floor = min(FLOOR * scale, top - 0.5 * scale)
+
+        def keyed() -> Iterator[tuple[float, int]]:
+            for j, col in columns():
+                tv = sorted(col[:nt], reverse=True)
+                if tv[0] < floor:
+                    continue
+                if others:
+                    worst = max(col[nt:])
+                    if a_pos:
+                        worst = max(worst, max(col[k] for k in a_pos) + amargin - margin)
+                else:
+                    worst = -1e9
+                count = sum(1 for v in tv if v > worst + margin and v >= floor)
+                yield count + min(tv[0] - worst, 3 * scale) / (10 * scale), j
+
+        shortlist = heapq.nlargest(SHORTLIST, keyed())
         rng = random.Random(seed)
         sd = self.noise * scale
-        noise = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
+        draws = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
         best: tuple[float, int, int, float] | None = None  # value, clue, number, expected
         rng_cells = range(len(cand))
-        for _key, j in shortlist[:SHORTLIST]:
-            col = cols[j]
+        for _key, j in shortlist:
+            col = [row[j] for row in rows]
             found = [0] * (MAX_NUMBER + 1)  # found[n]: agents summed over samples for n
             deaths = [0] * (MAX_NUMBER + 1)
             for s in range(SAMPLES):
-                vals = [c + e for c, e in zip(col, noise[s], strict=True)]
+                vals = [c + e for c, e in zip(col, draws[s], strict=True)]
                 # only the first MAX_NUMBER + 1 cards touched can matter
                 run = 0
                 for k in heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__):
