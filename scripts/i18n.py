@@ -91,18 +91,22 @@ def placeholders(text: str) -> list[str]:
 def problems(template: Catalog | None = None) -> list[str]:
     """Everything that is not in step, one line each: what ``check`` and the tests report."""
     template = template or extract()
-    wanted = {m.id: m for m in template if m.id}
+    # Keyed by msgid and context: the page's "press" button (pgettext "page button")
+    # is not the Diagnostics screen's "press".
+    wanted = {(m.id, m.context): m for m in template if m.id}
     out = []
     with TEMPLATE.open("rb") as f:
-        shipped_template = {m.id for m in read_po(f) if m.id}
+        shipped_template = {(m.id, m.context) for m in read_po(f) if m.id}
     if shipped_template != set(wanted):
         out.append(f"{TEMPLATE.name} is stale: run `python scripts/i18n.py extract`")
     for lang in translated_languages():
         catalog = read_catalog(lang)
-        have = {m.id: m for m in catalog if m.id}
-        for msgid, message in wanted.items():
-            entry = have.get(msgid)
+        have = {(m.id, m.context): m for m in catalog if m.id}
+        for (msgid, context), message in wanted.items():
+            entry = have.get((msgid, context))
             name = msgid if isinstance(msgid, str) else msgid[0]
+            if context:
+                name = f"{context}|{name}"
             if entry is None:
                 out.append(f"{lang}: {name!r} is not in the catalog (run update)")
                 continue
@@ -119,7 +123,7 @@ def problems(template: Catalog | None = None) -> list[str]:
             for form in forms:
                 if placeholders(form) not in [placeholders(s) for s in sources]:
                     out.append(f"{lang}: {name!r} -> {form!r} changes the placeholders")
-        stale = sorted(str(k) for k in set(have) - set(wanted))
+        stale = sorted(str(k if not c else f"{c}|{k}") for k, c in set(have) - set(wanted))
         if stale:
             out.append(f"{lang}: entries no string uses any more: {', '.join(stale)}")
         if not mo_path(lang).exists():
@@ -133,11 +137,11 @@ def problems(template: Catalog | None = None) -> list[str]:
 
 
 def _entries(messages) -> dict:
-    """msgid -> msgstr, plurals as tuples (read_mo gives lists, read_po tuples)."""
+    """(msgid, context) -> msgstr, plurals as tuples (read_mo gives lists, read_po tuples)."""
     def key(x):
         return tuple(x) if isinstance(x, list | tuple) else x
 
-    return {key(m.id): key(m.string) for m in messages if m.id}
+    return {(key(m.id), m.context): key(m.string) for m in messages if m.id}
 
 
 def _write_po(path: Path, catalog: Catalog, **options) -> None:

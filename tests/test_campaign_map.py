@@ -321,8 +321,17 @@ def test_the_page_panel_lists_the_newest_games_with_clues_recorded_first(store):
         "name": "Berlin",
         "outcome": "won",
         "score": 15,
+        "result": "won 15",
         "clues": "B 2 SHIP+1 STAR",
     }
+    # In the table's language: the mission's name and the result, the clues as shown.
+    finnish = page_model.campaign(book, store.record("Cats"), "fi")["clue_log"]
+    assert [finnish[0][k] for k in ("name", "result", "clues")] == [
+        "Berliini", "voitto 15", "B 2 SHIP+1 STAR"
+    ]
+    newest = page_model.CLUE_LOG_ROWS + 2  # won; the one before it lost
+    assert [g["result"] for g in finnish[1:3]] == [f"voitto {20 + newest}", "häviö"]
+    assert [g["result"] for g in log[1:3]] == [f"won {20 + newest}", "lost"]
     last = page_model.CLUE_LOG_ROWS + 2
     assert log[1]["date"] == f"2026-11-{last:02d}" and log[1]["outcome"] == "won"
     assert log[1]["clues"] == f"A {last} OCEAN, B ?, A 2"

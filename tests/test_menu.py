@@ -109,3 +109,53 @@ def test_a_nine_slot_bank_offers_no_bigger_bank():
     menu = Menu(settings(bank=9), max_bank=12)
     menu.index = menu.items.index("bank")
     assert [menu.press() or menu.settings.bank for _ in range(4)] == [10, 11, 12, 9]
+
+
+class _Teams:
+    """A state folder with one team, as the menu asks it (app/campaign_table.py)."""
+
+    def teams(self) -> list[str]:
+        return ["Owls"]
+
+    def suggestion(self) -> str:
+        return "Owls"
+
+    def missions(self, team: str) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def bonuses(self, team: str) -> tuple[tuple[str, str], ...]:
+        return ()
+
+
+# "New team  duet" was read as a team called duet: the value names the map the new
+# team plays (a press steps it, a hold names the team), in the table's language.
+NEW_TEAM_ROW = {
+    "en": ["Duet map", "10-token map"],
+    "fi": ["Duet-kartta", "10 merkin kartta"],
+    "ja": ["デュエット版", "10トークン版"],
+}
+
+
+def test_new_team_says_which_map_the_team_plays_never_a_bare_edition():
+    from keystand.app.menu import EDITION_VALUES, EDITIONS
+    from keystand.screens.keyscreen import NEW_TEAM_WORDS
+
+    assert set(EDITION_VALUES) == set(EDITIONS) and set(EDITION_VALUES.values()) == set(
+        NEW_TEAM_WORDS
+    )  # every edition has a value, and every value is in the catalog
+    for lang, shown in NEW_TEAM_ROW.items():
+        m = Menu(settings(), missions=MISSIONS, campaign=_Teams())
+        m.index = m.items.index("new_team")
+        text.use(lang)
+        try:
+            said = []
+            for _ in EDITIONS:  # each press steps to the next map
+                value = dict(m.lines())["new_team"]
+                said.append(text.gettext(value))
+                label = text.gettext(MENU_LABELS["new_team"])
+                assert fonts.width(label) + fonts.width(said[-1]) + 8 <= 128, (lang, said)
+                assert m.press() is None
+        finally:
+            text.use("en")
+        assert said == shown, lang
+        assert m.hold() == "name_team"

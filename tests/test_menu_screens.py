@@ -35,7 +35,7 @@ def _menu_rows() -> tuple[tuple[str, str], ...]:
         solo=True,
     )
     rows = menu.lines()
-    return (*rows[:2], ("team", "Kettu"), ("new_team", "coop10"), ("bonus", "-"), *rows[2:])
+    return (*rows[:2], ("team", "Kettu"), ("new_team", "10-token map"), ("bonus", "-"), *rows[2:])
 
 
 def screens() -> Iterator[tuple[str, SeatView]]:

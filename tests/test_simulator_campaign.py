@@ -43,7 +43,7 @@ def test_the_campaign_panel_shows_the_team_and_follows_its_win(tmp_path, browser
 
         menu_item(page, "A", TEAM_ITEM)  # the press picks the folder's one team
         page.wait_for_selector("#campaign-map svg")
-        assert page.inner_text("#campaign-team") == f": {TEAM}"  # as text, not markup
+        assert page.inner_text("#campaign-heading") == f"Campaign: {TEAM}"  # text, not markup
         assert page.inner_text("#campaign-hint") == ""
         assert _status_of(page, "prague") == "available"
         assert _status_of(page, "cairo") == "locked"

@@ -20,6 +20,10 @@ from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetL
 from .solo import LEVELS, PARTNERS
 
 EDITIONS = ("duet", "coop10")
+# New team's value: the map a new team plays, which a press steps (a hold names the
+# team). Said as a map, never as the bare edition id: "New team  duet" was read as
+# a team called duet. Translated by the screen (screens/keyscreen.py NEW_TEAM_WORDS).
+EDITION_VALUES = {"duet": "Duet map", "coop10": "10-token map"}
 
 
 class Campaigns(Protocol):
@@ -128,7 +132,7 @@ class Menu:
         names = dict(self._missions())
         values = {
             "team": s.team or "-",
-            "new_team": s.edition,
+            "new_team": EDITION_VALUES.get(s.edition, s.edition),
             "bonus": dict(self._bonuses()).get(s.bonus or "", "-"),
             "mission": names.get(s.mission, dict(self.missions).get(s.mission, s.mission)),
             "bank": str(s.bank),

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import io
 import threading
+from collections.abc import Callable
+
+from ..i18n import N_
 
 MAX_IMAGE_BYTES = 8 * 2**20  # a phone photo of a slip; anything larger is refused
 # A 12 MP phone photo (4000x3000) fits; decoded as RGBA (Pillow keeps RGB in four
@@ -24,7 +27,15 @@ _one_at_a_time = threading.Lock()
 
 
 class ImageRefused(Exception):
-    """The image was not read; the message says why, in one line."""
+    """The image was not read; the message says why, in one line: ``str()`` in
+    English, ``said()`` in the table's language (the page shows it beside the box)."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        self.message, self.values = message, values  # a msgid, and its placeholders'
+        super().__init__(message % values)
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        return gettext(self.message) % self.values
 
 
 def read_qr(data: bytes) -> str:
@@ -33,7 +44,8 @@ def read_qr(data: bytes) -> str:
         import zxingcpp
     except ImportError:
         raise ImageRefused(
-            "reading QR images needs zxing-cpp: pip install 'keystand[sim]'"
+            N_("reading QR images needs zxing-cpp: %(command)s"),
+            command="pip install 'keystand[sim]'",
         ) from None
     from PIL import Image, UnidentifiedImageError
 
@@ -41,23 +53,26 @@ def read_qr(data: bytes) -> str:
         try:
             image = Image.open(io.BytesIO(data), formats=FORMATS)  # the header only
         except Image.DecompressionBombError:
-            too_big = f"image larger than {MAX_PIXELS // 10**6} megapixels refused"
-            raise ImageRefused(too_big) from None
+            too_big = N_("image larger than %(most)d megapixels refused")
+            raise ImageRefused(too_big, most=MAX_PIXELS // 10**6) from None
         except (UnidentifiedImageError, OSError):
-            raise ImageRefused("not an image (PNG, JPEG, GIF, WebP or BMP)") from None
+            raise ImageRefused(N_("not an image (PNG, JPEG, GIF, WebP or BMP)")) from None
         with image:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise ImageRefused(
-                    f"image of {width}x{height} pixels refused: "
-                    f"at most {MAX_PIXELS // 10**6} megapixels"
+                    N_("image of %(width)dx%(height)d pixels refused: at most %(most)d megapixels"),
+                    width=width,
+                    height=height,
+                    most=MAX_PIXELS // 10**6,
                 )
             if image.format == "JPEG":
                 image.draft("L", JPEG_DRAFT)
             try:
                 grey = image.convert("L")
             except (OSError, ValueError, SyntaxError) as exc:  # a truncated or broken file
-                raise ImageRefused(f"image could not be decoded ({exc})") from None
+                broken = N_("image could not be decoded (%(error)s)")
+                raise ImageRefused(broken, error=exc) from None
         # The colour pixels are freed (the image is closed); a QR code that fills a
         # tenth of a photo still has ~10 pixels a module at this size.
         factor = -(-max(grey.size) // READ_SIDE)
@@ -69,5 +84,5 @@ def read_qr(data: bytes) -> str:
             if r.format == zxingcpp.BarcodeFormat.QRCode
         ]
     if not found:
-        raise ImageRefused("no QR code found in the image")
+        raise ImageRefused(N_("no QR code found in the image"))
     return found[0]

@@ -1,5 +1,6 @@
 """What the page shows besides the panels: the status line, the word cards, the legend,
-the solo box's words, and the campaign of the team playing at the table.
+the solo box's words, the page's own words, and the campaign of the team playing at
+the table. Every word of it is in the table's language (docs/simulator.md).
 
 Each is a plain dict for the page's event stream, built from the engine's public
 state (never a seat's side of the key, except the assassin that ended a lost
@@ -13,9 +14,10 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import re
 
 from ..campaign.progress import TeamRecord
-from ..i18n import N_, translation
+from ..i18n import N_, N_plural, translation
 from ..rules.actions import Action, Guess
 from ..rules.game import GameState
 from ..rules.layout import SEATS, Seat, other
@@ -153,27 +155,47 @@ def legend(width: int, height: int) -> tuple[dict, ...]:
     return tuple(entries)
 
 
-NO_TEAM = (
+# The campaign panel's words. A menu item is named as the menu names it.
+CAMPAIGN = N_("Campaign")
+CAMPAIGN_OF = N_("Campaign: %(team)s")
+NO_TEAM = N_(
     "No team plays now: games are not recorded for anyone. To play for a team, open a "
-    "seat's menu (hold back), turn to Team and press until its name shows; New team "
-    "(hold on it) names a new one. Its map and record then show here."
+    "seat's menu (hold back), turn to %(team)s and press until its name shows; "
+    "%(new_team)s (hold on it) names a new one. Its map and record then show here."
 )
-NO_CAMPAIGNS = "Campaigns cannot be kept in this state folder, so no team can play here."
+NO_CAMPAIGNS = N_("Campaigns cannot be kept in this state folder, so no team can play here.")
+UNREADABLE = N_("Team %(team)s: its record cannot be read (%(reason)s).")
+TOTALS = N_plural(
+    "%(games)d game, %(wins)d won, best score %(best)s",
+    "%(games)d games, %(wins)d won, best score %(best)s",
+)
+# TRANSLATORS: the campaign table's headings; "T-M" is a mission's tokens and
+# mistakes ("9-5").
+RECORD_HEAD = (N_("Mission"), N_("T-M"), N_("games"), N_("wins"), N_("best score"))
+CLUE_LOG_HEAD = (N_("Clue log: date"), N_("Mission"), N_("result"), N_("clues"))
+RESULTS = {"won": N_("won %s"), "lost": N_("lost")}
 
 
-def campaign_unreadable(team: str, reason: str) -> dict:
+def campaign_unreadable(team: str, reason: str, lang: str = "en") -> dict:
     """The panel when the playing team's record cannot be read (the store failed)."""
-    hint = f"Team {team}: its record cannot be read ({reason})."
-    return {"kind": "campaign", "team": None, "hint": hint}
+    _ = translation(lang).gettext
+    hint = _(UNREADABLE) % {"team": team, "reason": reason}
+    return {"kind": "campaign", "lang": lang, "title": _(CAMPAIGN), "team": None, "hint": hint}
 
 
-def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
+def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "en") -> dict:
     """The team playing at the table: its map as SVG and its record (games, wins,
-    best score per mission); or, when no team plays, how to choose one."""
+    best score per mission), in ``lang``; or, when no team plays, how to choose one."""
+    from ..screens.keyscreen import MENU_LABELS
+
+    tr = translation(lang)
+    _ = tr.gettext
+    none = {"kind": "campaign", "lang": lang, "title": _(CAMPAIGN), "team": None}
     if book is None:
-        return {"kind": "campaign", "team": None, "hint": NO_CAMPAIGNS}
+        return {**none, "hint": _(NO_CAMPAIGNS)}
     if record is None:
-        return {"kind": "campaign", "team": None, "hint": NO_TEAM}
+        names = {item: _(MENU_LABELS[item]) for item in ("team", "new_team")}
+        return {**none, "hint": _(NO_TEAM) % names}
     from ..campaign.map_svg import map_svg
     from ..campaign.report import summary
 
@@ -182,7 +204,7 @@ def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
     rows = [
         {
             "mission": mission_id,
-            "name": info["name"],
+            "name": _(info["name"]),
             "numbers": info["numbers"],
             "status": info["status"],
             "games": played[mission_id]["games"],
@@ -192,29 +214,42 @@ def campaign(book: MissionBook | None, record: TeamRecord | None) -> dict:
         for mission_id, info in data["missions"].items()
         if mission_id in played
     ]
+    games, wins, best = (data["record"][k] for k in ("games", "wins", "best_score"))
+    totals = tr.ngettext(*TOTALS, games) % {
+        "games": games,
+        "wins": wins,
+        "best": "-" if best is None else best,
+    }
     return {
         "kind": "campaign",
+        "lang": lang,
+        "title": _(CAMPAIGN_OF) % {"team": record.name},
         "team": record.name,
         "edition": record.edition,
-        "svg": map_svg(book, record),
-        "games": data["record"]["games"],
-        "wins": data["record"]["wins"],
-        "best": data["record"]["best_score"],
+        "svg": map_svg(book, record, _),
+        "games": games,
+        "wins": wins,
+        "best": best,
+        "totals": totals,
+        "head": [_(h) for h in RECORD_HEAD],
+        "clue_head": [_(h) for h in CLUE_LOG_HEAD],
         "missions": rows,
-        "clue_log": clue_log(book, record),
+        "clue_log": clue_log(book, record, lang),
     }
 
 
 CLUE_LOG_ROWS = 8  # the panel's clue log: the newest games with clues recorded
 
 
-def clue_log(book: MissionBook, record: TeamRecord) -> list[dict]:
+def clue_log(book: MissionBook, record: TeamRecord, lang: str = "en") -> list[dict]:
     """The team's newest games (at most ``CLUE_LOG_ROWS``, newest first) in which a
     clue's number or word was recorded, each with its clues as the device shows
-    them ("A 2 OCEAN, B ?"): said aloud only, a clue is its giver and "?"."""
+    them ("A 2 OCEAN, B ?"): said aloud only, a clue is its giver and "?"; the
+    mission's name and the result in ``lang``."""
     from ..screens.keyscreen import clue_text
     from ..screens.view import LoggedClue
 
+    _ = translation(lang).gettext
     rows: list[dict] = []
     for game in reversed(record.games):
         if all(c.number is None and not c.word for c in game.clues):
@@ -224,13 +259,17 @@ def clue_log(book: MissionBook, record: TeamRecord) -> list[dict]:
             for c in game.clues
         )
         mission = book.missions.get(game.mission)
+        result = _(RESULTS.get(game.outcome, game.outcome))
+        if game.outcome == "won":
+            result %= "-" if game.score is None else game.score
         rows.append(
             {
                 "date": game.date,
                 "mission": game.mission,
-                "name": mission.name if mission is not None else game.mission,
+                "name": _(mission.name) if mission is not None else game.mission,
                 "outcome": game.outcome,
                 "score": game.score,
+                "result": result,
                 "clues": ", ".join(clue_text(c) for c in clues),
             }
         )
@@ -286,3 +325,122 @@ def solo_text(lang: str) -> dict:
     }
     offer = _(SOLO_OFFER) % {k: f"{mark}{v}{mark}" for k, v in names.items()}
     return {"kind": "solo_text", "lang": lang, **text, "offer": offer.split(mark)}
+
+
+# The page's own words: its title, the seats' headings, the buttons and their
+# tooltips, the panels' captions, the headings and hints, the banners, in the
+# table's language like everything else on it (docs/simulator.md, "Language"). A
+# "%(name)s" is left for the page to fill in, sent as "{name}"; in PAGE_PARTS a
+# menu item's name (the menu's own translation) or a command line is a part of
+# its own, for the page to set apart (bold, <code>).
+PAGE_TEXT = {
+    "title": N_("keystand simulator"),
+    "phone_title": N_("keystand: seat %(seat)s"),
+    "seat": N_("Seat %(seat)s"),
+    "display": N_("seat %(seat)s display"),
+    "left_tip": N_("turn the knob left"),
+    "right_tip": N_("turn the knob right"),
+    "press_tip": N_("press the knob"),
+    "back": N_("back"),
+    "back_tip": N_("press the back button"),
+    # TRANSLATORS: a page button: holds the seat's back button down, which opens its menu.
+    "back_hold": N_("hold back (menu)"),
+    "back_hold_tip": N_("hold the back button down: the seat's menu"),
+    # TRANSLATORS: before the keyboard keys that work the seat's buttons ("keys a: left,
+    # d: right, …").
+    "keys": N_("keys"),
+    "not_answering": N_("the simulator is not answering"),
+    "to_colour": N_("switch to colour panels"),
+    "to_mono": N_("switch to mono panels"),
+    "now_colour": N_("now: colour 128×128 (SSD1351)"),
+    "now_mono": N_("now: mono 128×64 (SSD1306)"),
+    "time_bank": N_("Time bank"),
+    "bank_hint": N_("Click a slot to take its token or put one back."),
+    "flip_hint": N_("⇅ turns a token over."),
+    "flip_tip": N_("turn the token in slot %(slot)s over"),
+    "word_cards": N_("Word cards"),
+    "word_list": N_("word list"),
+    # TRANSLATORS: the word list chosen when the page shows no word cards.
+    "words_off": N_("off"),
+    "words_hint": N_("As seat A sees them; seat B sees the same grid turned around."),
+    "scanner": N_("Scanner"),
+    "scan_label": N_("Scan text:"),
+    # TRANSLATORS: a button: sends the text in the box over the scanner's line.
+    "scan": N_("scan"),
+    "drop": N_("Drop a slip from the printer, or a photo of a QR code, here."),
+    "choose_image": N_("choose an image…"),
+    "printer": N_("Printer"),
+    "scan_slip": N_("scan this slip"),
+    "slip_alt": N_("printed slip for game %(code)s"),
+    "slip_alt_no_code": N_("printed slip"),
+    "legend": N_("What the symbols on the displays mean"),
+    "phone_views": N_("Phone views"),
+    "phone_view": N_("phone view for seat %(seat)s"),
+    "stale_page_title": N_("This page's address is out of date."),
+    "stale_seat_title": N_("This seat link no longer works."),
+    "stopped_title": N_("The simulator is not running."),
+}
+PAGE_PARTS = {
+    "printer_hint": N_(
+        "Print a slip with %(print)s in a seat's menu. Drag a slip onto the scanner, or "
+        "use its button, to load its game again."
+    ),
+    "links_local": N_(
+        "These open on this computer only: the simulator listens on a loopback address. "
+        "To open them on a phone on your network, start it with %(host)s (the seats' "
+        "%(phone_link)s then shows the address a phone can reach)."
+    ),
+    "links_lan": N_("A phone on the same network opens these, or scans a seat's %(phone_link)s."),
+    "stale_page": N_(
+        "The simulator now runs with another state folder, so its token changed. Open the "
+        "address it printed when it started, on the line %(line)s."
+    ),
+    "stale_seat": N_(
+        "The simulator now runs with another state folder. Open the seat's link again: from "
+        "the simulator page, or with %(phone_link)s in the seat's menu."
+    ),
+    "stopped": N_("Start it again (%(command)s); this page reconnects by itself."),
+}
+# What PAGE_PARTS' placeholders stand for: a menu item (its label) or literal text.
+PART_MENU_ITEMS = ("print", "phone_link")
+PART_LITERALS = {
+    "host": "--host 0.0.0.0",
+    "line": "keystand simulator: http://…",
+    "command": "bash scripts/simulate",
+}
+_NAMED = re.compile(r"%\((\w+)\)s")
+
+
+def page_text(lang: str) -> dict:
+    """The page's own words in ``lang``: the strings of PAGE_TEXT (their placeholders
+    as "{name}"), the parts of PAGE_PARTS (every second one a menu name or a
+    command, to set apart), the seat buttons' labels and the legend's captions."""
+    from ..screens.keyscreen import LEGEND, MENU_LABELS
+
+    tr = translation(lang)
+    _, pgettext = tr.gettext, tr.pgettext
+    text: dict = {"kind": "page_text", "lang": lang}
+    for key, msg in PAGE_TEXT.items():
+        text[key] = _NAMED.sub(r"{\1}", _(msg))
+    mark = "\0"  # around each part set apart, to split the sentence on
+    for key, msg in PAGE_PARTS.items():
+        names = {item: _(MENU_LABELS[item]) for item in PART_MENU_ITEMS} | PART_LITERALS
+        text[key] = (_(msg) % {k: f"{mark}{v}{mark}" for k, v in names.items()}).split(mark)
+    # The seat's controls, as its buttons say them (and the keyboard keys that work
+    # them); the panel's "Hold to confirm" is the hold button's, in its own words.
+    text["controls"] = {
+        "left": _("left"),
+        "right": _("right"),
+        # TRANSLATORS: a page button that presses the seat's knob (a verb).
+        "press": pgettext("page button", "press"),
+        # TRANSLATORS: a page button that holds the seat's knob down (a verb); the
+        # panel's "Hold to confirm" means this button.
+        "hold": pgettext("page button", "hold"),
+        "back": text["back"],
+    }
+    hold_tip = _(
+        'press and hold the knob: confirms ("%(confirm)s"); on the key, shows its QR code'
+    )
+    text["hold_tip"] = hold_tip % {"confirm": _("Hold to confirm")}
+    text["legend_labels"] = [_(label) for *_cell, label in LEGEND]
+    return text

@@ -133,8 +133,13 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
                 self._page((path[-1],), controls=False)
 
         def _page(self, seats: tuple[str, ...], controls: bool) -> None:
+            # The page's words in the table's language, in the page itself, so its
+            # first paint (and its banner while the simulator is down) needs no stream.
+            text = sim.page_text()
+            words = json.dumps(text, ensure_ascii=False).replace("</", "<\\/")
             html = page.replace("__SEATS__", json.dumps(list(seats)))
             html = html.replace("__CONTROLS__", "true" if controls else "false")
+            html = html.replace("__TEXT__", words).replace("__LANG__", text["lang"])
             self._send(HTTPStatus.OK, html.encode(), "text/html; charset=utf-8")
 
         def _events(self, client: Client) -> None:

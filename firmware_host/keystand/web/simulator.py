@@ -30,7 +30,7 @@ from ..app.daemon import Daemon, build_daemon
 from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
 from ..app.solo import LEVELS, PARTNERS, PartnerLoader
 from ..config import DeviceConfig, user_mission_maps
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_
 from ..rules.missions import load_book
 from ..rules.setup import RULESETS
 from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
@@ -159,7 +159,7 @@ class Simulator:
     def command(self, line: str) -> str | None:
         with self.switching:
             if self._next is not None:
-                return "switching panels: try again in a moment"
+                return self.said(N_("switching panels: try again in a moment"))
             error = self.sim.command(line)
         self._send_changed(self.table())
         return error
@@ -202,6 +202,7 @@ class Simulator:
 
     def _after_event(self) -> None:
         """Called in the loop thread after every event the daemon handled."""
+        self._send_changed(self.page_text(), everyone=True)  # the menu may change it
         self._send_changed(self.status(), everyone=True)
         self._send_changed(self.table())
         self._send_changed(self.words())
@@ -239,6 +240,16 @@ class Simulator:
         typing = state.phase == Phase.CLUE and not solo.ai_gives(state)
         over = state.phase == Phase.OVER
         return {"kind": "solo", "on": True, "ai": solo.ai, "typing": typing, "over": over}
+
+    def said(self, message: str) -> str:
+        """``message`` in the table's language: what the page says beside a control."""
+        from ..i18n import translation
+
+        return translation(self.daemon.settings.language).gettext(message)
+
+    def page_text(self) -> dict:
+        """The page's own words, in the table's language (the menu may change it)."""
+        return page_model.page_text(self.daemon.settings.language)
 
     def solo_text(self) -> dict:
         """The solo box's words, in the table's language (the menu may change it)."""
@@ -300,12 +311,13 @@ class Simulator:
         return {"kind": "words", "lang": lang, "words": cards, "covers": covers, "marks": marks}
 
     def _update_campaign(self) -> None:
-        """Read the team's record again when the team, the game or its phase changed
-        (a finished game is recorded before this runs), and send its panel if it
-        differs. On the loop thread: the daemon's campaign store belongs to it."""
+        """Read the team's record again when the team, the game, its phase or the
+        table's language changed (a finished game is recorded before this runs), and
+        send its panel if it differs. On the loop thread: the daemon's campaign store
+        belongs to it."""
         d = self.daemon
-        team = d.settings.team
-        read_for = (id(d), team, d.game_id, str(d.state.phase))
+        team, lang = d.settings.team, d.settings.language
+        read_for = (id(d), team, d.game_id, str(d.state.phase), lang)
         if self._campaign is not None and self._campaign[0] == read_for:
             return
         import sqlite3
@@ -319,9 +331,10 @@ class Simulator:
                 record = d.campaign.store.record(team)
             except (CampaignError, sqlite3.Error) as exc:  # gone, or the disk failed
                 log.warning("team %s not shown: %s", team, exc)
-                message = page_model.campaign_unreadable(team, str(exc))
+                message = page_model.campaign_unreadable(team, str(exc), lang)
         if message is None:
-            message = page_model.campaign(d.campaign.book if d.campaign else None, record)
+            book = d.campaign.book if d.campaign else None
+            message = page_model.campaign(book, record, lang)
         changed = self._campaign is None or self._campaign[1] != message
         with self.lock:  # connect() primes a new stream with it under the same lock
             self._campaign = (read_for, message)
@@ -366,18 +379,18 @@ class Simulator:
     def scan_image(self, data: bytes) -> str | None:
         """Read the QR code in an image and send it over the scanner's wire."""
         if self.daemon.hardware.scanner is None:
-            return "no scanner configured"
+            return self.said(N_("no scanner configured"))
         try:
             text = read_qr(data)
         except ImageRefused as exc:
-            return str(exc)
+            return exc.said(self.said)
         return self.command("scan " + text)
 
     def scan_slip(self, slip_id: str) -> str | None:
         """Hold a printed slip under the scanner: its QR code, read from the paper."""
         slip = next((s for s in self.slips if str(s.id) == slip_id.strip()), None)
         if slip is None:
-            return f"no slip {slip_id.strip()[:12]!r} on the printer tray"
+            return self.said(N_("no slip %s on the printer tray")) % repr(slip_id.strip()[:12])
         return self.scan_image(slip.png)
 
     # ------------------------------------------------------------------ streams
@@ -385,7 +398,8 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.setup(), self.status(), self.solo_text(), self.solo()]
+        first: list[dict] = [self.page_text(), self.setup(), self.status()]
+        first += [self.solo_text(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
