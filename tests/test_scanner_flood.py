@@ -143,11 +143,14 @@ def test_sigterm_stops_within_a_second_with_twenty_thousand_inputs_queued(tmp_pa
         stderr=subprocess.PIPE,
         text=True,
     )
-    writer = threading.Thread(
-        target=lambda: _write(proc, "".join(line + "\n" for _ in range(20_000)))
-    )
+    reading = threading.Event()
+    writer = threading.Thread(target=_write, args=(proc, line, 20_000, reading))
     writer.start()
-    time.sleep(1.5)  # well into the flood
+    # The daemon reads its input only once its signal handlers are in: input past
+    # what the pipe holds means it is reading. A loaded machine can take seconds to
+    # get there, and a SIGTERM before the handlers would kill it outright.
+    assert reading.wait(60), "the daemon never read its input"
+    time.sleep(0.5)  # well into the flood
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)
     proc.wait(10)
@@ -158,10 +161,21 @@ def test_sigterm_stops_within_a_second_with_twenty_thousand_inputs_queued(tmp_pa
     assert err.count("loaded a scanned game") <= 1
 
 
-def _write(proc, text: str) -> None:
-    """The input stays open: the daemon stops for the signal, not at end of input."""
+PIPE_BYTES = 65536  # what a Linux pipe holds before the writer blocks
+
+
+def _write(proc, line: str, count: int, reading: threading.Event) -> None:
+    """``count`` lines, flushed a hundred at a time; ``reading`` is set once more
+    than a full pipe has been written, so the daemon has read some. The input
+    stays open: the daemon stops for the signal, not at end of input."""
+    sent = 0
     try:
-        proc.stdin.write(text)
-        proc.stdin.flush()
+        for _ in range(0, count, 100):
+            chunk = (line + "\n") * 100
+            proc.stdin.write(chunk)
+            proc.stdin.flush()
+            sent += len(chunk)
+            if sent > PIPE_BYTES + len(chunk):
+                reading.set()
     except (BrokenPipeError, ValueError, OSError):
         pass  # the daemon stopped first
