@@ -663,7 +663,11 @@ def japanese() -> Source:
             v = v + c / (np.linalg.norm(c) or 1.0)
         return v
 
+    overrides = lists.readings("ja")  # 箱 はこ, not Sudachi's ばこ: what a player types
+
     def reading(w: str) -> str:
+        if w in overrides:
+            return overrides[w]
         return _hiragana("".join(m.reading_form() for m in sudachi.tokenize(w, mode_c)))
 
     board = list(load_words("ja").words)
@@ -720,6 +724,11 @@ def japanese() -> Source:
     vec_of.update((b, v) for b, v in zip(board, board_vecs_list, strict=True) if b not in vec_of)
     clues = with_card_words("ja", clues, board)
     clue_vecs_list = [vec_of[c] for c in clues]
+    missing = sorted(set(overrides) - set(clues))
+    if missing:
+        raise SystemExit(f"ja: ja-readings.txt names words that are not clues: {missing}")
+    if any(not re.fullmatch(r"[\u3041-\u3096ー]+", r) for r in overrides.values()):
+        raise SystemExit("ja: ja-readings.txt: a reading is not in hiragana")
     readings = [reading(c) for c in clues]
     board_readings = [reading(b) for b in board]
     board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]
