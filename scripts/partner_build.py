@@ -714,7 +714,9 @@ def japanese() -> Source:
             continue  # 笑 for 笑い, 咲 for 咲き: a piece of the usual spelling
         if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:
             continue  # a word written in kana that is usually written in kanji
-        v = lookup(m.normalized_form())
+        # a clue word described in ja-descriptions is read in the sense a player
+        # means (米 the rice, not the United States of the headlines)
+        v = vec(w) if w in descriptions else lookup(m.normalized_form())
         if v is None:
             continue
         seen_norm.add(m.normalized_form())

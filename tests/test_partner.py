@@ -515,6 +515,11 @@ def test_one_kanji_clues_are_dialled_by_the_reading_a_player_types():
         "瓶", "缶", "封筒"}
     # 冠 is かんむり, not かん: once 王冠 is covered it is a clue beside 缶
     partner.check_clue(board, "冠", [i for i in range(25) if i != 2])
+    # 米 is the rice a player means, not the United States of the headlines
+    j = partner.clue_index("米")
+    cards = partner.table.board_words
+    nearest = sorted(range(len(cards)), key=lambda i: -partner.table.row(i)[j])[:10]
+    assert {"稲", "麦"} <= {cards[i] for i in nearest} and "新聞" not in {cards[i] for i in nearest}
 
 
 @pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
