@@ -42,7 +42,8 @@ def _description_lines(lang: str) -> list[tuple[str, list[str], bool]]:
 
 def descriptions(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-descriptions.txt``: ``word: a few words saying what it is``, for
-    board words whose vectors alone miss what a player thinks of first."""
+    board words whose vectors alone miss what a player thinks of first (and, in
+    Japanese, clue words whose vector reads another sense: 米 the United States)."""
     return {word: words for word, words, _ in _description_lines(lang)}
 
 
