@@ -663,7 +663,11 @@ def japanese() -> Source:
             v = v + c / (np.linalg.norm(c) or 1.0)
         return v
 
+    overrides = lists.readings("ja")  # 箱 はこ, not Sudachi's ばこ: what a player types
+
     def reading(w: str) -> str:
+        if w in overrides:
+            return overrides[w]
         return _hiragana("".join(m.reading_form() for m in sudachi.tokenize(w, mode_c)))
 
     board = list(load_words("ja").words)
@@ -710,7 +714,9 @@ def japanese() -> Source:
             continue  # 笑 for 笑い, 咲 for 咲き: a piece of the usual spelling
         if re.fullmatch(r"[\u3041-\u3096]+", w) and m.normalized_form() != w:
             continue  # a word written in kana that is usually written in kanji
-        v = lookup(m.normalized_form())
+        # a clue word described in ja-descriptions is read in the sense a player
+        # means (米 the rice, not the United States of the headlines)
+        v = vec(w) if w in descriptions else lookup(m.normalized_form())
         if v is None:
             continue
         seen_norm.add(m.normalized_form())
@@ -720,6 +726,11 @@ def japanese() -> Source:
     vec_of.update((b, v) for b, v in zip(board, board_vecs_list, strict=True) if b not in vec_of)
     clues = with_card_words("ja", clues, board)
     clue_vecs_list = [vec_of[c] for c in clues]
+    missing = sorted(set(overrides) - set(clues))
+    if missing:
+        raise SystemExit(f"ja: ja-readings.txt names words that are not clues: {missing}")
+    if any(not re.fullmatch(r"[\u3041-\u3096ー]+", r) for r in overrides.values()):
+        raise SystemExit("ja: ja-readings.txt: a reading is not in hiragana")
     readings = [reading(c) for c in clues]
     board_readings = [reading(b) for b in board]
     board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]

@@ -112,6 +112,17 @@ def _kanji(text):
 
 
 @functools.cache
+def _ja_reading(word):
+    """UniDic's reading, or the one ja-readings.txt gives where a player types another
+    (冠: UniDic かん, as 缶; a player かんむり). That list is the one source of this
+    fact for the build and for this check; every other reading is UniDic's own."""
+    import jaconv  # the test extra, as wordcheck's UniDic
+
+    said = lists.readings("ja").get(word)
+    return jaconv.hira2kata(said) if said else ja_word(word).reading
+
+
+@functools.cache
 def _independently_refused(lang):
     """For each board word of the list, the clue indices that other tools than the
     build's refuse beside it: one inside the other, Snowball's stem (en), a kanji or
@@ -126,7 +137,7 @@ def _independently_refused(lang):
             keys.append(("stem", stem(clue)))
         if lang == "ja":
             keys += [("kanji", k) for k in _kanji(clue)]
-            reading = ja_word(clue).reading
+            reading = _ja_reading(clue)
             if reading:
                 keys.append(("reading", reading))
         for key in keys:
@@ -138,7 +149,7 @@ def _independently_refused(lang):
         keys = [("stem", stem(w))] if stem else []
         if lang == "ja":
             keys += [("kanji", k) for k in _kanji(w)]
-            keys.append(("reading", ja_word(w).reading))
+            keys.append(("reading", _ja_reading(w)))
         for key in keys:
             bad |= by_key.get(key, set())
         refused.append(frozenset(bad))
@@ -158,7 +169,7 @@ def _independent_problems(lang, clue, words):
         if lang == "ja":
             if _kanji(clue) & _kanji(w):
                 out.append(f"{clue} / {w}: a kanji in common")
-            if ja_word(clue).reading and ja_word(clue).reading == ja_word(w).reading:
+            if _ja_reading(clue) and _ja_reading(clue) == _ja_reading(w):
                 out.append(f"{clue} / {w}: the same reading")
     return out
 
@@ -472,6 +483,43 @@ def test_a_players_everyday_one_kanji_clues_are_known_and_find_their_card():
         partner.clue_index("はな")
     assert refused.value.reason == "ambiguous_reading"
     assert "花" in partner.complete("はな", limit=4)
+
+
+def test_one_kanji_clues_are_dialled_by_the_reading_a_player_types():
+    """Sudachi reads 箱 ばこ, 蛙 かわず, 米 べい, 仏 ふつ, 楓 ふう; a player types はこ,
+    かえる, こめ, ほとけ, かえで (lists/ja-readings.txt)."""
+    partner = Partner.load("ja")
+    for word, typed in (("箱", "はこ"), ("米", "こめ"), ("仏", "ほとけ"), ("楓", "かえで"),
+                        ("冠", "かんむり"), ("杯", "さかずき")):
+        assert partner.complete(typed, limit=4)[0] == word, word
+        assert partner.clue_index(typed) == partner.clue_index(word), word
+    # かえる is also カエル, the same animal: the dial offers both
+    assert "蛙" in partner.complete("かえる", limit=4)
+    for misread in ("ばこ", "かわず", "べい"):
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(misread)
+        assert refused.value.reason == "unknown_word", misread
+    rest = [w for w in deal(load_words("ja"), 1)
+            if w not in ("跳び箱", "カエル", "王冠", "瓶", "缶", "封筒")]
+    words = ["跳び箱", "カエル", "王冠", "瓶", "缶", "封筒", *rest[:19]]
+    board = partner.board(words)
+    for said, cell in (("はこ", 0), ("箱", 0), ("蛙", 1), ("冠", 2)):
+        with pytest.raises(PartnerError) as refused:
+            partner.check_clue(board, said, range(25))
+        assert (refused.value.reason, refused.value.cell) == ("too_close", cell), said
+    assert str(refused.value) == "'冠' is too close to '王冠' on the table"
+    # with 跳び箱 covered, はこ is 箱, and its cards are the bottle and the envelope
+    j = partner.check_clue(board, "はこ", range(1, 25))
+    assert partner.clues[j] == "箱"
+    assert {words[i] for i in sorted(range(25), key=lambda i: -board.rows[i][j])[:2]} <= {
+        "瓶", "缶", "封筒"}
+    # 冠 is かんむり, not かん: once 王冠 is covered it is a clue beside 缶
+    partner.check_clue(board, "冠", [i for i in range(25) if i != 2])
+    # 米 is the rice a player means, not the United States of the headlines
+    j = partner.clue_index("米")
+    cards = partner.table.board_words
+    nearest = sorted(range(len(cards)), key=lambda i: -partner.table.row(i)[j])[:10]
+    assert {"稲", "麦"} <= {cards[i] for i in nearest} and "新聞" not in {cards[i] for i in nearest}
 
 
 @pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")

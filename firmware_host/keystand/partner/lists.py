@@ -5,6 +5,7 @@
 names, a sense nobody thinks of first). Words are separated by white space, so
 a line may list several; ``#`` starts a comment.
 ``lists/LANG-descriptions.txt``: see ``descriptions`` and ``replaced``.
+``lists/LANG-readings.txt``: see ``readings``.
 """
 
 from __future__ import annotations
@@ -41,7 +42,8 @@ def _description_lines(lang: str) -> list[tuple[str, list[str], bool]]:
 
 def descriptions(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-descriptions.txt``: ``word: a few words saying what it is``, for
-    board words whose vectors alone miss what a player thinks of first."""
+    board words whose vectors alone miss what a player thinks of first (and, in
+    Japanese, clue words whose vector reads another sense: 米 the United States)."""
     return {word: words for word, words, _ in _description_lines(lang)}
 
 
@@ -58,3 +60,21 @@ def blocked(lang: str) -> frozenset[str]:
 
 def confusing(lang: str) -> frozenset[str]:
     return _read(f"{lang}-confusing.txt")
+
+
+def readings(lang: str) -> dict[str, str]:
+    """``lists/LANG-readings.txt``: ``word reading`` (Japanese: hiragana), for words
+    whose analyser reading is not the one a player types (箱: Sudachi ばこ, はこ
+    typed). The build stores this reading, and the independent test of refusals reads
+    it in place of UniDic's: the list is the one place that fact is kept."""
+    path = LISTS_DIR / f"{lang}-readings.txt"
+    out: dict[str, str] = {}
+    if path.exists():
+        for line in path.read_text("utf-8").splitlines():
+            parts = line.split("#", 1)[0].split()
+            if len(parts) not in (0, 2):
+                raise ValueError(f"{path.name}: 'word reading' expected, not {line!r}")
+            if parts:
+                out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize(
+                    "NFC", parts[1])
+    return out
