@@ -41,6 +41,29 @@ class FakePrinter(SimulatedPrinter):
         return bytes(self.received)
 
 
+def wait_opened(pid: int, path: str, limit: float = 30) -> None:
+    """Wait until process ``pid`` holds ``path`` open. pyserial empties the port's
+    input as it opens it, so bytes sent any earlier are lost; a fixed pause was
+    too short on a loaded machine."""
+    target = os.path.realpath(path)
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError):  # fds come and go while we look
+            fds = os.listdir(f"/proc/{pid}/fd")
+            if any(_link(f"/proc/{pid}/fd/{fd}") == target for fd in fds):
+                time.sleep(0.2)  # past the flush that follows the open
+                return
+        time.sleep(0.02)
+    raise AssertionError(f"process {pid} never opened {path}")
+
+
+def _link(path: str) -> str | None:
+    try:
+        return os.readlink(path)
+    except OSError:
+        return None
+
+
 class FakeScanner(PtyPeer):
     def send(self, data: bytes) -> None:
         os.write(self.master, data)

@@ -4,7 +4,6 @@ import contextlib
 import json
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +14,7 @@ from keystand.hal.scanner import ScanFramer
 from keystand.rules.gamecode import GameCode, GameCodeError, decode, encode
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
-from serial_peers import FakeScanner
+from serial_peers import FakeScanner, wait_opened
 
 CODE = encode(GameCode(Rules(), layout=unrank(99)))
 
@@ -94,7 +93,7 @@ def test_scanner_over_a_pty(baud):
             stderr=subprocess.PIPE,
             text=True,
         )
-        time.sleep(0.8)  # let it open the port
+        wait_opened(proc.pid, peer.path)
         peer.send(CODE.encode() + b"\r\n")
         peer.send(b"\xc3\x28garbage\r")
         peer.send(CODE[:-1].encode() + b"Z\n")  # a misread character
