@@ -485,6 +485,19 @@ def test_a_players_everyday_one_kanji_clues_are_known_and_find_their_card():
     assert "花" in partner.complete("はな", limit=4)
 
 
+@pytest.mark.skipif("ja" not in BUILT, reason="no Japanese table")
+def test_a_reading_of_one_word_in_two_spellings_is_that_word():
+    # A player typed ねこ and was told it named several words: 猫 and ネコ.
+    partner = Partner.load("ja")
+    for typed, word in (("ねこ", "猫"), ("へび", "蛇"), ("こーひー", "コーヒー"), ("いす", "椅子")):
+        assert partner.clues[partner.clue_index(typed)] == word, typed
+    # words that only sound alike still ask which is meant
+    for typed in ("はな", "てんぽ", "かね", "ぶどう"):
+        with pytest.raises(PartnerError) as refused:
+            partner.clue_index(typed)
+        assert refused.value.reason == "ambiguous_reading", typed
+
+
 def test_one_kanji_clues_are_dialled_by_the_reading_a_player_types():
     """Sudachi reads 箱 ばこ, 蛙 かわず, 米 べい, 仏 ふつ, 楓 ふう; a player types はこ,
     かえる, こめ, ほとけ, かえで (lists/ja-readings.txt)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ if TYPE_CHECKING:
     from .guesser import Guesser
 
 LANGS = ("en", "fi", "ja")
+# Two Japanese clue words with one kana reading whose table columns correlate this
+# much are one word in two spellings (docs/partner.md, "Readings a player types").
+ONE_WORD = 0.9
 CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
 # How a refused clue relates to a table word, as the verb of an English sentence
 # ("'花火' shares a kanji with '花束'"); one phrase for each table REASON.
@@ -145,6 +149,28 @@ class Partner:
 
     # ------------------------------------------------------------ clue words
 
+    def _one_word(self, clues: Sequence[int]) -> bool:
+        """Whether the table reads these clue words as one word spelled several ways
+        (猫 and ネコ, 蛇 and ヘビ: Sudachi gives them one vector), not as words that
+        only sound alike (店舗 and テンポ, 鐘 and カネ). Their scores across the
+        board words correlate at ONE_WORD or more; homophones stay below 0.3."""
+        first = clues[0]
+        for other in clues[1:]:
+            pairs = [
+                (row[first], row[other])
+                for row in (self.table.row(i) for i in range(len(self.table.board_words)))
+                if row[first] >= MIN_SCORE and row[other] >= MIN_SCORE
+            ]
+            if len(pairs) < 3:
+                return False
+            xs, ys = zip(*pairs, strict=True)
+            try:
+                if statistics.correlation(xs, ys) < ONE_WORD:
+                    return False
+            except statistics.StatisticsError:  # a constant column: nothing to compare
+                return False
+        return True
+
     def clue_index(self, text: str) -> int:
         """The vocabulary index of a clue word (a kana reading for Japanese, when it
         names one word only); raises PartnerError unknown_word/ambiguous_reading."""
@@ -153,6 +179,8 @@ class Partner:
         if j is not None:
             return j
         hits = self._readings.get(word, [])
+        if len(hits) > 1 and self._one_word(hits):
+            hits = hits[:1]  # ねこ: 猫 and ネコ are one word; the commoner spelling
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
