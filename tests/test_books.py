@@ -262,6 +262,28 @@ def test_a_run_without_chromium_says_so_and_changes_nothing(tmp_path):
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
 
 
+def test_a_driver_that_cannot_run_says_so_in_one_line(tmp_path):
+    # A fresh Debian machine without gcc lacks libatomic1, and Playwright's bundled
+    # node dies as it loads: the user saw a traceback ending in "Connection closed".
+    node = tmp_path / "node"
+    node.write_text(
+        "#!/bin/sh\necho 'node: error while loading shared libraries: libatomic.so.1:"
+        " cannot open shared object file' >&2\nexit 127\n"
+    )
+    node.chmod(0o755)
+    out = tmp_path / "books"
+    before = _old_pair(out)
+    env = {**os.environ, "PLAYWRIGHT_NODEJS_PATH": str(node)}
+    result = subprocess.run(_book_command(out, 2), capture_output=True, text=True,
+                            timeout=60, env=env)
+    assert result.returncode == 2, result.stderr
+    # the node's own complaint comes first (it writes to our stderr), then ours
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("keystand: error: cannot start Playwright's driver")
+    assert "apt install libatomic1" in last and "Traceback" not in result.stderr
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+
+
 def test_something_else_in_the_way_is_never_replaced(cli, tmp_path):
     out = tmp_path / "books"
     (out / "book-A.pdf").mkdir(parents=True)

@@ -56,6 +56,12 @@ class ChromiumPrinter:
             raise PdfError("PDF books need Playwright: pip install 'keystand[books]'") from None
         try:
             self._playwright = sync_playwright().start()
+        except Exception as exc:  # its node would not run: a plain Exception, not Error
+            raise PdfError(
+                f"cannot start Playwright's driver: {_first_line(exc)} (on Debian its node "
+                "needs libatomic1: apt install libatomic1)"
+            ) from None
+        try:
             self._browser = self._playwright.chromium.launch(
                 executable_path=executable, args=CHROMIUM_ARGS
             )
