@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 SAMPLES = 64  # noisy guessers per candidate clue
 SHORTLIST = 40  # candidate clues simulated
 MAX_NUMBER = 4
+# After its first touch the model partner stops before a card it reads below this
+# (standardised units), as a person does; our own guesser stops below 1.0
+# (guesser.STOP). Without it a fourth target the clue hardly fits cost the model
+# nothing, and the giver said 4 where a player saw no fourth card (docs/partner.md).
+MODEL_STOP = 1.5
 FLOOR = 3.0  # a card's association below this (standardised) is not one a person sees
 
 
@@ -103,6 +108,7 @@ class Giver:
         draws = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
         best: tuple[float, int, int, float] | None = None  # value, clue, number, expected
         rng_cells = range(len(cand))
+        stop_at = MODEL_STOP * scale
         for _key, j in shortlist:
             col = [row[j] for row in rows]
             found = [0] * (MAX_NUMBER + 1)  # found[n]: agents summed over samples for n
@@ -111,7 +117,11 @@ class Giver:
                 vals = [c + e for c, e in zip(col, draws[s], strict=True)]
                 # only the first MAX_NUMBER + 1 cards touched can matter
                 run = 0
-                for k in heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__):
+                for t, k in enumerate(
+                    heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__)
+                ):
+                    if t and vals[k] < stop_at:
+                        break  # it stops short of a card the clue hardly fits
                     if k < nt:
                         run += 1
                         if run == MAX_NUMBER:
