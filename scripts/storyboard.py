@@ -55,6 +55,8 @@ SOLO_SHOWN = {
     "entry-on-a-word": "On a completion: a press takes it; the window follows the knob.",
     "refused-unknown_word": "A word refused: why on the title, what to do under the letters.",
     "debrief": "After the game: what the AI meant, page 1 of how many.",
+    "long-ai-clue": "The language's longest clue word: whole, broken at a syllable.",
+    "long-own-clue-ai-touch": "The human's longest clue as the AI touches: word and touch whole.",
 }
 SOLO_LANGS = ("en", "fi", "ja")
 
