@@ -90,7 +90,8 @@ def moments() -> Iterator[tuple[str, str, Session]]:
     """(name, caption, session) at each moment worth a picture."""
     t = _new(legend=True)
     s = t.session
-    yield "legend", "A new device opens with the legend; any touch closes it.", s
+    opening = "A new device opens with the legend; a touch closes it, holding back opens the menu."
+    yield "legend", opening, s
     for seat in "AB":
         s.control(seat, "back")  # type: ignore[arg-type]
     yield "start", "Either may say the first clue aloud; the other guesses.", s

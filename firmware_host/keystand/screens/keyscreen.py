@@ -225,8 +225,9 @@ LEGEND: tuple[tuple[str, str, bool, str], ...] = (
 
 def _legend(width: int, height: int, g: Geometry) -> Image.Image:
     """Every symbol of the key, drawn as on the key, with what it means; any touch
-    goes back to the key. Mono: a title and two columns; colour: one column of
-    cells at their true size (the menu item that opens it carries the title)."""
+    goes back to the key (holding back: to the menu, app/session.py). Mono: a title
+    and two columns; colour: one column of cells at their true size (the menu item
+    that opens it carries the title)."""
     img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(g.colour)
