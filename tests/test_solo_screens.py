@@ -248,15 +248,19 @@ def test_a_long_word_breaks_where_a_reader_expects_it():
         "AMMATTIKORKEA-",
         "KOULUTUTKINTO 3",
     ]
-    # Japanese: no hyphen, and no line starts with a small kana or the long vowel mark.
-    japanese = wrap_word("コミュニケーション", " 3", MONO_COLUMN, MONO_COLUMN)
-    assert japanese == ["コミュニケー", "ション 3"]
+    # Lines as even as the breaks allow: the parts of a compound often meet there.
+    assert wrap_word("RAUHANPALKINTO", " 3", MONO_COLUMN, MONO_COLUMN) == ["RAUHAN-", "PALKINTO 3"]
+    assert wrap_word("OIKEUSPROSESSI", " 3", MONO_COLUMN, MONO_COLUMN) == ["OIKEUS-", "PROSESSI 3"]
+    # Japanese: no hyphen, never a line that starts with a small kana or ー, nor a
+    # break after ッ (クレジッ / トカード).
+    japanese = wrap_word("クレジットカード", " 3", MONO_COLUMN, MONO_COLUMN)
+    assert japanese == ["クレジット", "カード 3"]
     words = ("チャンピオンシップ", "ゴールデンウィーク", "TELECOMMUNICATION", "VANKEUSRANGAISTUS")
     for room in (COLOUR_SIDE_ROOM, 50, MONO_COLUMN):  # the narrowest place is beside the key
         for word in words:
             lines = wrap_word(word, " 3", room, room)
             assert lines is not None and all(fonts.width(x) <= room for x in lines)
-            assert not any(x[0] in "ーッャュョィ" for x in lines)
+            assert not any(x[0] in "ーッャュョィ" or x[-1] == "ッ" for x in lines)
             assert all(len(x.removesuffix(" 3").rstrip("-")) >= 2 for x in lines)  # no glyph alone
 
 

@@ -11,8 +11,10 @@ where a reader expects it (docs/screens.md, "Decision: a clue word is never cut"
   a consonant and an R or L that start a syllable together (CINEMATO-GRAPHY,
   OIKEUS-PROSESSI); never inside an English digraph (CH, SH, TH, ...);
 - Japanese anywhere, with no hyphen, but never before a small kana, the long
-  vowel mark or closing punctuation (kinsoku): コミュニケー / ション;
-- and never a single letter or kana left alone on a line (ケーショ / ン).
+  vowel mark or closing punctuation (kinsoku): コミュニケー / ション; nor after
+  ッ, which doubles the consonant after it (クレジット / カード, not クレジッ / トカード);
+- never a single letter or kana left alone on a line (ケーショ / ン), and the
+  lines as even as the breaks allow (RAUHAN- / PALKINTO 3, ハード / ディスク 3).
 
 Pure: a string in, lines out; ``fonts.width`` measures.
 """
@@ -48,7 +50,7 @@ def breaks(word: str) -> list[int]:
     for i in range(2, len(word) - 1):  # never a single letter or kana left alone
         before, here = word[i - 1], word[i]
         if japanese(here) or japanese(before):
-            if here not in NO_START:
+            if here not in NO_START and before not in "ッっ":  # ッ binds the next kana
                 out.append(i)
             continue
         after = word[i + 1] if i + 1 < len(word) else ""
@@ -70,8 +72,10 @@ def wrap_word(word: str, tail: str, first: float, room: float) -> list[str] | No
     most ``first`` pixels wide, the others ``room``, broken at ``breaks`` (with a
     hyphen between Latin letters). The fewest lines; of those, the fewest holding a
     single glyph (ゴールデ / ン / ウィーク is worse than ゴール / デン / ウィーク),
-    then the fullest lines first. A part between two breaks that is wider than a
-    line is broken anywhere. None when not even the first part fits the first line."""
+    then the most even (RAUHAN- / PALKINTO, not RAUHANPALKIN- / TO: the middle of
+    a long word is often where its parts meet), then the shorter first. A
+    part between two breaks that is wider than a line is broken anywhere. None
+    when not even the first part fits the first line."""
     cuts = [0, *breaks(word), len(word)]
     parts: list[str] = []
     for a, b in pairwise(cuts):
@@ -85,21 +89,29 @@ def wrap_word(word: str, tail: str, first: float, room: float) -> list[str] | No
             else:
                 parts.append(ch)
 
+    Cost = tuple[int, int, float, tuple[int, ...]]
+
     @cache
-    def best(i: int) -> tuple[tuple[int, int, tuple[int, ...]], tuple[str, ...]] | None:
+    def best(i: int) -> tuple[Cost, tuple[str, ...]] | None:
         """The best lines for parts[i:], the first of them on line ``i == 0``."""
         width = first if i == 0 else room
-        found = None
+        found: tuple[Cost, tuple[str, ...]] | None = None
         for j in range(i + 1, len(parts) + 1):
             text = "".join(parts[i:j])
             shown = text + (tail if j == len(parts) else _hyphen(text, parts[j]))
             if fonts.width(shown) > width:
                 break
-            rest = best(j) if j < len(parts) else ((0, 0, ()), ())
+            end: tuple[Cost, tuple[str, ...]] = ((0, 0, 0.0, ()), ())
+            rest = best(j) if j < len(parts) else end
             if rest is None:
                 continue
-            (lines, lonely, lengths), after = rest
-            cost = (lines + 1, lonely + (len(text) < 2), (-len(text), *lengths))
+            (lines, lonely, widest, lengths), after = rest
+            cost = (
+                lines + 1,
+                lonely + (len(text) < 2),
+                max(widest, fonts.width(shown)),
+                (len(text), *lengths),
+            )
             if found is None or cost < found[0]:
                 found = (cost, (shown, *after))
         return found
