@@ -9,7 +9,8 @@ where a reader expects it (docs/screens.md, "Decision: a clue word is never cut"
   a consonant that a vowel follows (AM-MAT-TI-KOR-KEA-KOU-LU-TUT-KIN-TO), the
   Finnish rule, which reads well enough in English too; before both letters of
   a consonant and an R or L that start a syllable together (CINEMATO-GRAPHY,
-  OIKEUS-PROSESSI); never inside an English digraph (CH, SH, TH, ...);
+  OIKEUS-PROSESSI), in English also an S and a consonant (MISUNDER-STANDING);
+  never inside an English digraph (CH, SH, TH, ...);
 - Japanese anywhere, with no hyphen, but never before a small kana, the long
   vowel mark or closing punctuation (kinsoku): コミュニケー / ション; nor after
   ッ, which doubles the consonant after it (クレジット / カード, not クレジッ / トカード);
@@ -32,6 +33,9 @@ DIGRAPHS = frozenset(("CH", "SH", "TH", "PH", "WH", "GH", "CK", "QU"))
 # A consonant and an R or L that begin a syllable together (GRAPHY, PROSESSI): the
 # break goes before both, not between them (CINEMATOG-RAPHY, OIKEUSP-ROSESSI).
 ONSETS = frozenset(a + b for a in "BCDFGKPT" for b in "RL") - {"TL", "DL"}
+# English also begins syllables with S and a consonant (UNDER-STANDING); Finnish
+# splits them (MET-SÄS-TYS, KAS-TI-KE).
+ENGLISH_ONSETS = ONSETS | {"SC", "SK", "SL", "SM", "SN", "SP", "ST", "SW"}
 # What may not start a line in Japanese (kinsoku shori): small kana, the long vowel
 # mark, the iteration marks and closing punctuation.
 NO_START = frozenset(
@@ -44,8 +48,9 @@ def japanese(ch: str) -> bool:
     return ord(ch) >= 0x3000
 
 
-def breaks(word: str) -> list[int]:
+def breaks(word: str, lang: str = "") -> list[int]:
     """The indices before which ``word`` may break, at least two glyphs from either end."""
+    onsets = ENGLISH_ONSETS if lang == "en" else ONSETS
     out = []
     for i in range(2, len(word) - 1):  # never a single letter or kana left alone
         before, here = word[i - 1], word[i]
@@ -59,7 +64,7 @@ def breaks(word: str) -> list[int]:
             continue  # a syllable starts with its last consonant before a vowel
         if up[:2] in DIGRAPHS:
             continue
-        if up[:2] in ONSETS and i > 2:  # the pair starts the syllable: CINEMATO-GRAPHY
+        if up[:2] in onsets and i > 2:  # the pair starts the syllable: CINEMATO-GRAPHY
             i -= 1
         if not any(c.upper() in VOWELS for c in word[:i]):
             continue  # the first part must be a syllable (a vowel) of its own
@@ -67,7 +72,9 @@ def breaks(word: str) -> list[int]:
     return out
 
 
-def wrap_word(word: str, tail: str, first: float, room: float) -> list[str] | None:
+def wrap_word(
+    word: str, tail: str, first: float, room: float, lang: str = ""
+) -> list[str] | None:
     """``word`` and then ``tail`` (" 3", the clue's number) in lines: the first at
     most ``first`` pixels wide, the others ``room``, broken at ``breaks`` (with a
     hyphen between Latin letters). The fewest lines; of those, the fewest holding a
@@ -76,7 +83,7 @@ def wrap_word(word: str, tail: str, first: float, room: float) -> list[str] | No
     a long word is often where its parts meet), then the shorter first. A
     part between two breaks that is wider than a line is broken anywhere. None
     when not even the first part fits the first line."""
-    cuts = [0, *breaks(word), len(word)]
+    cuts = [0, *breaks(word, lang), len(word)]
     parts: list[str] = []
     for a, b in pairwise(cuts):
         part = word[a:b]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from ..i18n import N_
-from . import diagnostics, fonts
+from . import diagnostics, fonts, text
 from .breaks import wrap_word
 from .text import gettext as _
 from .text import ngettext
@@ -434,9 +434,10 @@ def clue_lines(view: SeatView, room: float, apart: bool = False) -> list[str]:
     if fonts.width(template % word + number) <= room:
         return [template % word + number]
     label = template % ""
-    alone = wrap_word(word, number, room, room) or [fonts.clip(word + number, room)]
+    lang = text.current()  # the table's, which the clue words are in
+    alone = wrap_word(word, number, room, room, lang) or [fonts.clip(word + number, room)]
     if not apart:
-        beside = wrap_word(word, number, room - fonts.width(label), room)
+        beside = wrap_word(word, number, room - fonts.width(label), room, lang)
         if beside is not None and len(beside) < 1 + len(alone):
             return [label + beside[0], *beside[1:]]
     return [label.rstrip(), *alone]
@@ -852,7 +853,8 @@ def _clue_lines(clue: tuple[str, int, tuple[str, ...]], room: float) -> list[str
     word, number, targets = clue
     head = f"{word.upper()} {number}"
     if not targets:  # whole, as on the human's screen (docs/screens.md)
-        return wrap_word(word.upper(), f" {number}", room, room) or [fonts.clip(head, room)]
+        shown = wrap_word(word.upper(), f" {number}", room, room, text.current())
+        return shown or [fonts.clip(head, room)]
     return _wrap(f"{head}: " + ", ".join(t.upper() for t in targets), room)
 
 
