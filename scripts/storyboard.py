@@ -55,6 +55,8 @@ SOLO_SHOWN = {
     "entry-on-a-word": "On a completion: a press takes it; the window follows the knob.",
     "refused-unknown_word": "A word refused: why on the title, what to do under the letters.",
     "debrief": "After the game: what the AI meant, page 1 of how many.",
+    "long-ai-clue": "The language's longest clue word: whole, broken at a syllable.",
+    "long-own-clue-ai-touch": "The human's longest clue as the AI touches: word and touch whole.",
 }
 SOLO_LANGS = ("en", "fi", "ja")
 
@@ -88,7 +90,8 @@ def moments() -> Iterator[tuple[str, str, Session]]:
     """(name, caption, session) at each moment worth a picture."""
     t = _new(legend=True)
     s = t.session
-    yield "legend", "A new device opens with the legend; any touch closes it.", s
+    opening = "A new device opens with the legend; a touch closes it, holding back opens the menu."
+    yield "legend", opening, s
     for seat in "AB":
         s.control(seat, "back")  # type: ignore[arg-type]
     yield "start", "Either may say the first clue aloud; the other guesses.", s

@@ -73,6 +73,30 @@ def test_the_menu_replaces_the_key_on_that_seat_only():
     assert s.take_commands() == [NewGame()] and s.views()["A"].menu is None
 
 
+def test_holding_back_on_the_legend_opens_the_menu_and_other_touches_only_close_it():
+    """A new device opens with the legend; the page's hint says holding back opens
+    the menu, and so it does from there, at the first hold, not the second."""
+    s = Session(new_game(decode(KEY), Rules()), lambda a, st: None, legend=True)
+    assert s.views()["A"].legend and s.views()["B"].legend
+    s.control("A", "back_hold")
+    views = s.views()
+    assert not views["A"].legend and views["A"].menu is not None
+    assert views["B"].legend  # the other seat's legend stays until its own touch
+    s.control("B", "press")  # a press closes the legend and does nothing else
+    views = s.views()
+    assert not views["B"].legend and views["B"].menu is None
+    assert s.state.guesses == 0 and s.state.turns == 0
+    s.control("A", "back")  # the menu closes; the legend opened from it behaves alike
+    s.control("A", "back_hold")
+    s.control("A", "right")
+    while s.views()["A"].menu is not None and s.menus["A"].items[s.menus["A"].index] != "legend":
+        s.control("A", "right")
+    s.control("A", "press")
+    assert s.views()["A"].legend
+    s.control("A", "back_hold")
+    assert s.views()["A"].menu is not None
+
+
 def test_menu_rows_fit_the_panel_in_every_language():
     for lang in LANGUAGES:
         text.use(lang)

@@ -27,7 +27,7 @@ from keystand.screens.keyscreen import (
     MONO_COLUMN,
     render,
     screen_lines,
-    side_count,
+    text_layout,
 )
 from solo_double import TablePartner
 from test_solo import A_GREENS, B_GREENS
@@ -71,7 +71,7 @@ def _sudden(s: Session) -> None:
 
 def moments(lang: str) -> Iterator[tuple[str, Session]]:
     """Every kind of solo screen the human and the AI's seat show, in a few games."""
-    s = _session(lang, {"MIXED": [2, 5], "KIRJASTOAUTOMAATTI": [4]})
+    s = _session(lang, {"MIXED": [2, 5]})
     yield "ai-clue", s
     _aim(s, 8)
     s.control("A", "press")
@@ -112,8 +112,8 @@ def moments(lang: str) -> Iterator[tuple[str, Session]]:
     s = _session(lang, {"AAA": [5]})
     _sudden(s)
     yield "sudden-ai-bystander", s
-    s = _session(lang, {"KIRJASTOAUTOMAATTI": B_GREENS[:2]})
-    yield "long-ai-clue", s
+    for name, s in long_clue_moments(lang, _longest_clue_word(lang)):
+        yield f"long-{name}", s
 
 
 def _ink_right(img) -> int:
@@ -132,12 +132,9 @@ def _too_wide(view, width: int, height: int) -> list[str]:
         return [x for x in lines if fonts.width(x) > width - 4]
     if height < 128:
         return [x for x in lines if fonts.width(x) > MONO_COLUMN]
-    beside = side_count(view)
-    return [
-        x
-        for n, x in enumerate(lines)
-        if fonts.width(x) > (COLOUR_SIDE_ROOM if n < beside else width - 4)
-    ]
+    beside, below = text_layout(view, width, height)
+    wide = [x for x in beside if fonts.width(x) > COLOUR_SIDE_ROOM]
+    return wide + [x for x in below if fonts.width(x) > width - 4]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -161,6 +158,110 @@ def test_every_solo_screen_fits_the_panel_in_every_language(lang, panel):
                     assert len(screen_lines(view, width, height)) <= keyscreen.MONO.lines
     finally:
         text.use("en")
+
+
+def _longest_clue_word(lang: str) -> str:
+    """The widest word the language's AI partner may give or take as a clue."""
+    from keystand.partner.table import open_table
+
+    return max(open_table(lang).clue_words, key=lambda w: fonts.width(w.upper()))
+
+
+def long_clue_moments(
+    lang: str, word: str, rules: Rules | None = None
+) -> Iterator[tuple[str, Session]]:
+    """Every screen that shows ``word`` as a clue: the AI's (given, then guessed) and
+    the human's (its number being dialled, then the AI touching a card for it)."""
+    words = deal(load(lang), rank(LAYOUT))
+    partner = TablePartner({word: [words[c] for c in B_GREENS[:3]]})
+    s = Session(
+        new_game(LAYOUT, rules or Rules()),
+        lambda a, st: None,
+        solo=SoloGame(partner, words, "B", lang, rank(LAYOUT)),
+    )
+    yield "ai-clue", s
+    _aim(s, 8)
+    s.control("A", "press")
+    yield "ai-clue-guessed", s
+    s = _session(lang, {word: [2, 5]}, rules)
+    _aim(s, 12)
+    s.control("A", "press")  # a bystander: the human gives next
+    assert s.offer_clue(word) is None
+    yield "own-clue-number", s
+    s.dial["A"] = 3
+    s.control("A", "press")
+    yield "own-clue-ai-touch", s
+
+
+def _whole(word: str, lines: list[str]) -> bool:
+    """``word`` is on these lines, whole, read across a hyphen at a line's end."""
+    read = "".join(line[:-1] if line.endswith("-") else line for line in lines)
+    return word.upper() in read and not any("…" in line for line in lines)
+
+
+MISSION = Rules(tokens=9, bystander_tokens=4)  # a mission: a line for the mistakes too
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("panel", PANELS)
+@pytest.mark.parametrize("rules", [None, MISSION], ids=["standard", "mission"])
+def test_the_longest_clue_word_of_each_language_is_shown_whole(lang, panel, rules):
+    """A clue the player cannot read cannot be played: "VANKEUSRANG… 3" was. The
+    widest word of each vocabulary (AMMATTIKORKEAKOULUTUTKINTO: 104 px, the mono
+    column 62) is drawn whole on the human's screen and the AI seat's, inside the
+    panel, with the message under it whole (what to do when the AI touches)."""
+    width, height = PANELS[panel]
+    word = _longest_clue_word(lang)
+    text.use(lang)
+    try:
+        for name, s in long_clue_moments(lang, word, rules):
+            views = s.views()
+            human, ai = views["A"], views["B"]
+            where = f"{lang} {panel} {name}"
+            lines = screen_lines(human, width, height)
+            assert _whole(word, lines), (where, lines)
+            assert not _too_wide(human, width, height), (where, _too_wide(human, width, height))
+            beside, below = text_layout(human, width, height)
+            rows = keyscreen.COLOUR.lines if height >= 128 else keyscreen.MONO.lines
+            assert len(below) <= rows and len(beside) <= keyscreen.COLOUR_SIDE_ROWS, where
+            if human.message is not None:  # the AI's touch: every line of what to do
+                said = keyscreen.message_lines(human.message)
+                assert below[-len(said) :] == said, (where, below)
+            img = render(human, width, height).convert("L")
+            assert img.crop((width - 1, 0, width, height)).getbbox() is None, where
+            assert img.crop((0, 0, width, 1)).getbbox() is None, where
+            if name.startswith("ai-clue"):  # the AI's own screen lists it whole too
+                assert _whole(word, screen_lines(ai, width, height)), where
+    finally:
+        text.use("en")
+
+
+def test_a_long_word_breaks_where_a_reader_expects_it():
+    from keystand.screens.breaks import wrap_word
+
+    prefix = fonts.width("Kone: ")  # the word starts beside the label when that saves a line
+    assert wrap_word("VANKEUSRANGAISTUS", " 3", MONO_COLUMN - prefix, MONO_COLUMN) == [
+        "VANKEUS-",
+        "RANGAISTUS 3",
+    ]
+    assert wrap_word("AMMATTIKORKEAKOULUTUTKINTO", " 3", MONO_COLUMN, MONO_COLUMN) == [
+        "AMMATTIKORKEA-",
+        "KOULUTUTKINTO 3",
+    ]
+    # Lines as even as the breaks allow: the parts of a compound often meet there.
+    assert wrap_word("RAUHANPALKINTO", " 3", MONO_COLUMN, MONO_COLUMN) == ["RAUHAN-", "PALKINTO 3"]
+    assert wrap_word("OIKEUSPROSESSI", " 3", MONO_COLUMN, MONO_COLUMN) == ["OIKEUS-", "PROSESSI 3"]
+    # Japanese: no hyphen, never a line that starts with a small kana or ー, nor a
+    # break after ッ (クレジッ / トカード).
+    japanese = wrap_word("クレジットカード", " 3", MONO_COLUMN, MONO_COLUMN)
+    assert japanese == ["クレジット", "カード 3"]
+    words = ("チャンピオンシップ", "ゴールデンウィーク", "TELECOMMUNICATION", "VANKEUSRANGAISTUS")
+    for room in (COLOUR_SIDE_ROOM, 50, MONO_COLUMN):  # the narrowest place is beside the key
+        for word in words:
+            lines = wrap_word(word, " 3", room, room)
+            assert lines is not None and all(fonts.width(x) <= room for x in lines)
+            assert not any(x[0] in "ーッャュョィ" or x[-1] == "ッ" for x in lines)
+            assert all(len(x.removesuffix(" 3").rstrip("-")) >= 2 for x in lines)  # no glyph alone
 
 
 # What the human reads when the AI touches a losing card, in each language.

@@ -83,6 +83,8 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
         sim.command(line)
     settle(d)
     assert d.state.phase == "guessing"
+    # The human is guessing the AI's clue: the status line still says its word.
+    assert sim.status()["parts"][0] == "Seat A guesses (B's clue: SPIES 9, 1 right so far)"
     sim.command("bank take 9")  # the human's turn ends with a token
     settle(d)
     assert json.loads(json.dumps(sim.solo()))["typing"] is True
@@ -100,6 +102,8 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     assert status == 204
     settle(d)
     assert d.state.clue_word == "MINE" and d.state.clue_number == 6 and d.state.giver == "A"
+    # ... and the AI guessing the human's clue: its word too.
+    assert sim.status()["parts"][0] == "Seat B guesses (A's clue: MINE 6, 0 right so far)"
     assert "AI touches:" in d.snapshot()["seats"]["A"]["lines"]
 
 

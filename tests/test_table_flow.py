@@ -215,5 +215,8 @@ def test_a_new_device_opens_with_the_legend(tmp_path):
         device.command("A right")
         assert wait_for(lambda: device.daemon.snapshot()["seats"]["A"]["lines"][0] != "Key symbols")
         assert device.daemon.snapshot()["seats"]["B"]["lines"][0] == "Key symbols"
+        # Holding back opens the menu at once, as the simulator page's hint says.
+        device.command("B back_hold")
+        assert wait_for(lambda: device.daemon.snapshot()["seats"]["B"]["lines"][0] == "Menu")
     finally:
         device.stop()

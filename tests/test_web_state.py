@@ -223,6 +223,18 @@ def test_the_status_line_names_whose_turn_it_is():
     assert last["parts"][1:3] == ["2 tokens left", "1 mistake left"]  # not "1 mistakes left"
     one = page_model.status(new_game(LAYOUT, Rules(tokens=1, bystander_tokens=1)))
     assert one["parts"][1] == "1 token left"  # not "1 tokens left"
+    # A clue's word, when one was recorded (solo: always), stays while it is guessed;
+    # a two-player clue is said aloud, so the table knows no word to say.
+    state, _ = apply(new_game(LAYOUT, Rules()), Clue("B", 4, "volcano"))
+    green = next(i for i in range(25) if LAYOUT.role(i, "B") == "G")
+    state, _ = apply(state, Guess("A", green))
+    said = {
+        "en": "Seat A guesses (B's clue: VOLCANO 4, 1 right so far)",
+        "fi": "Paikka A arvaa (B:n vihje: VOLCANO 4, tähän asti 1 oikein)",
+        "ja": "席Aが推理中（Bのヒント「VOLCANO」4、ここまで1正解）",
+    }
+    for lang, line in said.items():
+        assert page_model.status(state, lang=lang)["parts"][0] == line
     # solo: the AI's clue is on the human's screen before its first press records it
     solo = page_model.status(new_game(LAYOUT, Rules()), ("B", "volcano", 2))
     assert solo["parts"][0] == "The AI (seat B) gives VOLCANO 2: seat A guesses"

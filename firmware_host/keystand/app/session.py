@@ -139,8 +139,11 @@ class Session:
             return
         self.notes[seat] = None  # a note is read by the next touch of that seat
         if self.legend[seat]:
-            self.legend[seat] = False  # any touch closes the legend
-            return
+            self.legend[seat] = False  # any touch closes the legend...
+            if kind != Control.BACK_HOLD:
+                return  # ...nothing else: a press there must not guess a card unseen
+            # ...and holding back opens the menu, as everywhere else: a new device opens
+            # with the legend, and the page's hint says the hold is the menu.
         if self.entries[seat] is not None:
             self._entry(seat, kind)
             return

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from ..i18n import N_
-from . import diagnostics, fonts
+from . import diagnostics, fonts, text
+from .breaks import wrap_word
 from .text import gettext as _
 from .text import ngettext
 from .view import (
@@ -66,6 +67,7 @@ MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, fonts.TOP), l
 COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
 COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key
 COLOUR_SIDE_ROOM = 128 - COLOUR_SIDE[0] - 2  # its width, in pixels
+COLOUR_SIDE_ROWS = 10  # its lines, down to the key's last row (2 + 5 * 16)
 GRID = (2, 2)  # the key's top left corner
 
 # Colour panel: the agents the brightest, bystanders dim, assassins red.
@@ -109,12 +111,9 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
         r, c = divmod(i, 5)
         x, y = x0 + c * g.pitch, y0 + r * g.pitch
         draw_cell(draw, x, y, g, view.side[i], view.marks[i], view.cursor == i)
-    lines = screen_lines(view, width, height)
-    if g.colour:  # the counts beside the key, the rest below it
-        side = lines[: side_count(view)]
-        lines = lines[len(side) :]
-        for n, line in enumerate(side):
-            fonts.draw_text(draw, (COLOUR_SIDE[0], COLOUR_SIDE[1] + n * LINE), line, WHITE)
+    side, lines = text_layout(view, width, height)
+    for n, line in enumerate(side):  # colour: beside the key
+        fonts.draw_text(draw, (COLOUR_SIDE[0], COLOUR_SIDE[1] + n * LINE), line, WHITE)
     tx, ty = g.text
     for n, line in enumerate(lines):
         fonts.draw_text(draw, (tx, ty + n * LINE), line, _ink(g.colour))
@@ -226,8 +225,9 @@ LEGEND: tuple[tuple[str, str, bool, str], ...] = (
 
 def _legend(width: int, height: int, g: Geometry) -> Image.Image:
     """Every symbol of the key, drawn as on the key, with what it means; any touch
-    goes back to the key. Mono: a title and two columns; colour: one column of
-    cells at their true size (the menu item that opens it carries the title)."""
+    goes back to the key (holding back: to the menu, app/session.py). Mono: a title
+    and two columns; colour: one column of cells at their true size (the menu item
+    that opens it carries the title)."""
     img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = _ink(g.colour)
@@ -342,7 +342,6 @@ def _entry(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
 
 def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str]:
     """Every line of text on this screen, top to bottom (``dump`` reports them)."""
-    g = geometry(width, height)
     if view.legend:
         return [_("Key symbols"), *(_(entry[-1]) for entry in LEGEND)]
     if view.diagnostics is not None:
@@ -362,55 +361,91 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         return panel_lines(view.panel, width)
     if view.team is not None:
         return team_lines(view.team, width)
-    return status_lines(view, g.lines + (side_count(view) if g.colour else 0))
+    beside, lines = text_layout(view, width, height)
+    return beside + lines
 
 
-def side_count(view: SeatView) -> int:
-    """How many of the counts fit the column beside the colour key: from the first
-    that is too wide (a solo clue), the rest go below the key, at full width."""
-    n = 0
-    for line in counts(view):
-        if fonts.width(line) > COLOUR_SIDE_ROOM:
-            break
-        n += 1
-    return n
+def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[list[str], list[str]]:
+    """The key screen's text, top to bottom: (the lines beside the colour key, the
+    lines of the mono column or below the colour key). The counts (the bank, the
+    clue, a dialled number), then the first message that matters, then the hint,
+    if it fits whole. A clue word is never cut (docs/screens.md): when the screen
+    is short of lines, the bank's counts give way first (the tokens are on the table)."""
+    head = bank_lines(view)
+    if view.debrief:
+        head.append(_("Partner's key"))
+    dial = [_("Number %d") % view.dial] if view.dial is not None else []
+    message = message_lines(view.message) if view.message is not None else []
+    hint = hint_lines(view)
+    if not geometry(width, height).colour:
+        lines = head + clue_lines(view, MONO_COLUMN) + dial + message
+        bank = len(bank_lines(view))
+        while len(lines) > MONO.lines and bank:  # the last count first (mistakes, then tokens)
+            bank -= 1
+            del lines[bank]
+        return [], _with_hint(lines, hint, MONO.lines)
+    # Colour: the counts beside the key while they fit its column, the rest below at
+    # the panel's width. The clue's word goes below, on a line of its own; when that
+    # would cut the message, it is broken into the column beside the key instead.
+    best: tuple[tuple[bool, bool], list[str], list[str]] | None = None
+    for room in (width - 4, COLOUR_SIDE_ROOM):
+        lines = head + clue_lines(view, room, apart=True) + dial
+        n = 0
+        while n < min(len(lines), COLOUR_SIDE_ROWS) and fonts.width(lines[n]) <= COLOUR_SIDE_ROOM:
+            n += 1
+        below = lines[n:] + message
+        fits = len(below) <= COLOUR.lines
+        score = (fits, fits and len(below) + len(hint) <= COLOUR.lines)
+        if best is None or score > best[0]:
+            best = (score, lines[:n], below)
+    assert best is not None
+    return best[1], _with_hint(best[2], hint, COLOUR.lines)
 
 
-def counts(view: SeatView) -> list[str]:
-    """The short lines at the top: the bank, the clue's number, whose key this is."""
+def _with_hint(lines: list[str], hint: list[str], rows: int) -> list[str]:
+    """``lines`` and the hint under them if it fits whole (read whole or not at all)."""
+    if len(lines) + len(hint) <= rows:
+        return lines + hint
+    return lines[:rows]
+
+
+def bank_lines(view: SeatView) -> list[str]:
+    """The bank's counts: the tokens left, and in a mission the mistakes left."""
     lines = [_("Tokens %d") % view.tokens_left]
     if view.mission:
         # TRANSLATORS: bystander-side tokens left: the mistakes a mission still allows.
         lines.append(_("Mistakes %d") % view.bystander_left)
-    if view.debrief:
-        lines.append(_("Partner's key"))
-    if view.clue_word is not None:  # solo: whose clue, its word and number
-        # TRANSLATORS: solo mode, the AI's clue: "AI: VOLCANO 2" (the number follows).
-        template = _("AI: %s") if view.clue_by == "ai" else _("You: %s")
-        number = "" if view.clue is None else f" {view.clue}"
-        # Upper case as on the cards' faces, whatever case the partner's vocabulary keeps.
-        word = view.clue_word.upper()
-        if fonts.width(template % word + number) <= MONO_COLUMN:
-            lines.append(template % word + number)
-        else:  # a long word (Finnish compounds) gets the column's whole width, never cut
-            lines.append((template % "").rstrip())
-            lines.append(fonts.clip(word, MONO_COLUMN - fonts.width(number)) + number)
-    elif view.clue is not None:
-        lines.append(_("Clue %d") % view.clue)
-    if view.dial is not None:
-        lines.append(_("Number %d") % view.dial)
     return lines
 
 
-def status_lines(view: SeatView, limit: int = MONO.lines) -> list[str]:
-    """The text on this seat's screen, top to bottom: what ``dump`` reports too."""
-    lines = counts(view)
-    if view.message is not None:
-        lines += message_lines(view.message)
-    hint = hint_lines(view)
-    if len(lines) + len(hint) <= limit:  # a hint is read whole or not at all
-        lines += hint
-    return lines[:limit]
+def clue_lines(view: SeatView, room: float, apart: bool = False) -> list[str]:
+    """The clue being given or guessed, in lines of ``room`` pixels: its number
+    ("Clue 2") or, in solo, whose clue with its word whole and its number ("AI:
+    VOLCANO 2"). A word too wide for the line gets a line of its own under "AI:",
+    or starts beside it when that takes fewer lines (always, with ``apart``, on a
+    line of its own), broken at a syllable (screens/breaks.py)."""
+    if view.clue_word is None:
+        return [] if view.clue is None else [_("Clue %d") % view.clue]
+    # TRANSLATORS: solo mode, the AI's clue: "AI: VOLCANO 2" (the number follows).
+    template = _("AI: %s") if view.clue_by == "ai" else _("You: %s")
+    number = "" if view.clue is None else f" {view.clue}"
+    # Upper case as on the cards' faces, whatever case the partner's vocabulary keeps.
+    word = view.clue_word.upper()
+    if fonts.width(template % word + number) <= room:
+        return [template % word + number]
+    label = template % ""
+    lang = text.current()  # the table's, which the clue words are in
+    alone = wrap_word(word, number, room, room, lang) or [fonts.clip(word + number, room)]
+    if not apart:
+        beside = wrap_word(word, number, room - fonts.width(label), room, lang)
+        if beside is not None and len(beside) < 1 + len(alone):
+            return [label + beside[0], *beside[1:]]
+    return [label.rstrip(), *alone]
+
+
+def status_lines(view: SeatView) -> list[str]:
+    """The text beside the mono key, top to bottom."""
+    return text_layout(view)[1]
 
 
 def hint_lines(view: SeatView) -> list[str]:
@@ -817,8 +852,9 @@ def _clue_lines(clue: tuple[str, int, tuple[str, ...]], room: float) -> list[str
     """One of the AI's clues, "WORD 2: TARGET, TARGET", wrapped to ``room`` px."""
     word, number, targets = clue
     head = f"{word.upper()} {number}"
-    if not targets:
-        return [fonts.clip(head, room)]
+    if not targets:  # whole, as on the human's screen (docs/screens.md)
+        shown = wrap_word(word.upper(), f" {number}", room, room, text.current())
+        return shown or [fonts.clip(head, room)]
     return _wrap(f"{head}: " + ", ".join(t.upper() for t in targets), room)
 
 

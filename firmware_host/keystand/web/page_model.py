@@ -52,13 +52,18 @@ def status(
     elif state.phase == Phase.SUDDEN_DEATH:
         turn = _("Sudden death: no more clues, both seats guess")
     elif state.phase == Phase.GUESSING:
-        if state.clue_number is not None:
-            clue = _("%(seat)s's clue for %(number)d") % {
-                "seat": state.giver,
-                "number": state.clue_number,
-            }
+        said: dict[str, object] = {"seat": state.giver, "number": state.clue_number}
+        if state.clue_word:  # a recorded word (solo: always) stays while it is guessed
+            said["word"] = state.clue_word.upper()
+            if state.clue_number is not None:
+                # TRANSLATORS: the clue being guessed, its word and number: "B's clue: VOLCANO 4".
+                clue = _("%(seat)s's clue: %(word)s %(number)d") % said
+            else:
+                clue = _("%(seat)s's clue: %(word)s") % said
+        elif state.clue_number is not None:
+            clue = _("%(seat)s's clue for %(number)d") % said
         else:
-            clue = _("%(seat)s's clue") % {"seat": state.giver}
+            clue = _("%(seat)s's clue") % said
         turn = _("Seat %(seat)s guesses (%(clue)s, %(right)d right so far)") % {
             "seat": state.guesser,
             "clue": clue,
