@@ -354,11 +354,23 @@ def english() -> Source:
         return emb[row_of[w]] if w in row_of else np.zeros(emb.shape[1], dtype=np.float32)
 
     descriptions = lists.descriptions("en")
+    # A described word's line may stand in for what the sources say of it: "-" for
+    # its WordNet senses, which lead elsewhere (a crab louse, a gravy boat, chalk the
+    # drug); "=" for those and its GloVe vector, which reads another sense too
+    # (stable the adjective, WASp the protein). The description is then its
+    # definition and its links.
+    replaced = lists.replaced("en")
+    unsensed = replaced | lists.senses_replaced("en")
+
+    def related(w: str, senses: int = 3, concrete: bool = False) -> tuple[set[str], list[str]]:
+        if w in unsensed:
+            return set(), []
+        return wn.related(w, senses=senses, concrete=concrete)
 
     def blended(w: str, weight: float, concrete: bool) -> np.ndarray:
         own = vec(w)
-        own = own / (np.linalg.norm(own) or 1.0) / weight
-        _linked, gloss = wn.related(w, senses=2, concrete=concrete)
+        own = np.zeros_like(own) if w in replaced else own / (np.linalg.norm(own) or 1.0) / weight
+        _linked, gloss = related(w, senses=2, concrete=concrete)
         gloss = gloss + descriptions.get(w, []) * 2  # a described word leans on its words
         ctx = [vec(g) for g in gloss if g not in STOP and g != w and g in row_of]
         if not ctx:
@@ -372,7 +384,7 @@ def english() -> Source:
     clue_at = {c: j for j, c in enumerate(clues)}
     bonus = np.zeros((len(board), len(clues)), dtype=np.float32)
     for i, b in enumerate(board):
-        linked, gloss = wn.related(b, concrete=True)
+        linked, gloss = related(b, concrete=True)
         linked = linked | set(descriptions.get(b, []))
         for w in linked:
             if w in clue_at:

@@ -462,6 +462,35 @@ def test_japanese_board_words_are_read_in_the_sense_a_player_means():
     assert not _top(partner, "トラック", 50) & {"音源", "サウンド", "楽曲"}
 
 
+# WordNet's first senses or GloVe's vector once read these cards as something else
+# (lists/en-descriptions.txt, "-" and "="): cutlery, an edge tool, for AXE; a gravy
+# boat; a crab louse; skillet for SPIDER; chalk and skunk the drugs; the turtleneck.
+EN_SENSES = {
+    "axe": ({"hatchet", "lumberjack"}, {"cutlery"}),
+    "boat": ({"ship", "sail"}, {"dish", "gravy"}),
+    "crab": ({"shellfish", "claw"}, {"insect", "louse"}),
+    "beaver": ({"dam", "rodent"}, {"beard", "hat", "topper"}),
+    "spider": ({"web", "silk"}, {"skillet", "pan"}),
+    "chalk": ({"blackboard", "school"}, {"stimulant", "drug", "glass", "trash"}),
+    "skunk": ({"smell", "stripe"}, {"weed", "pot", "smoke"}),
+    "turtle": ({"reptile", "shell"}, {"sweater", "garment", "jumper"}),
+    "iceberg": ({"glacier", "arctic"}, {"lettuce"}),
+    "butcher": ({"meat", "sausage"}, {"felon", "criminal", "outlaw", "crook"}),
+    "stable": ({"horse", "hay"}, {"profitability", "sustainability", "prosperity"}),
+    "hippo": ({"river", "mud"}, {"abbot", "abbey", "priory"}),
+    "flute": ({"music", "orchestra"}, {"groove", "glass", "impression"}),
+    "toothbrush": ({"dentist", "paste"}, {"mustache", "moustache"}),
+}
+
+
+@pytest.mark.parametrize("card", sorted(EN_SENSES))
+def test_english_board_words_are_read_in_the_sense_a_player_means(card):
+    partner = Partner.load("en")
+    meant, other = EN_SENSES[card]
+    assert meant <= _top(partner, card, 6), card
+    assert not _top(partner, card, 50) & other, card
+
+
 def test_a_players_everyday_one_kanji_clues_are_known_and_find_their_card():
     partner = Partner.load("ja")
     for said in ("花", "木", "空", "鳥", "魚", "光", "色", "音", "歌", "本", "紙", "夏", "夜"):
@@ -724,9 +753,43 @@ MODERN_CLUES = {
     "rugby": {"football"},
 }
 
+# Each clue is what a player says for one card the English read described (EN_SENSES
+# above); the table before it touched ARROW for dam, LETTUCE for hay, BEE for quack,
+# CROWN for tooth, BAKER for lullaby, DENTIST for librarian and BALLOON for cockpit.
+DESCRIBED_BOARD = [
+    "spider", "beaver", "stable", "duck", "iceberg", "arrow", "barber", "baker", "dentist",
+    "cradle", "crown", "balloon", "passport", "pilot", "library", "camera", "noodle", "swing",
+    "horse", "bee", "knife", "lettuce", "sweater", "rocket", "pharaoh",
+]
+DESCRIBED_CLUES = {
+    "web": {"spider"},
+    "dam": {"beaver"},
+    "hay": {"stable"},
+    "quack": {"duck"},
+    "glacier": {"iceberg"},
+    "archery": {"arrow"},
+    "haircut": {"barber"},
+    "oven": {"baker"},
+    "tooth": {"dentist"},
+    "lullaby": {"cradle"},
+    "baby": {"cradle"},
+    "throne": {"crown"},
+    "helium": {"balloon"},
+    "party": {"balloon"},
+    "airport": {"passport", "pilot"},
+    "cockpit": {"pilot"},
+    "librarian": {"library"},
+    "book": {"library"},
+    "photo": {"camera"},
+    "lens": {"camera"},
+    "pasta": {"noodle"},
+    "playground": {"swing"},
+}
+
 EVERYDAY = {
     "en": ("en", EVERYDAY_BOARD, EVERYDAY_CLUES),
     "en-modern": ("en", MODERN_BOARD, MODERN_CLUES),
+    "en-described": ("en", DESCRIBED_BOARD, DESCRIBED_CLUES),
     "fi": ("fi", FI_EVERYDAY_BOARD, {clue: {card} for clue, card in FI_EVERYDAY_CLUES.items()}),
 }
 

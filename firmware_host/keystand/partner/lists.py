@@ -27,16 +27,18 @@ def _read(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def _description_lines(lang: str) -> list[tuple[str, list[str], bool]]:
+def _description_lines(lang: str) -> list[tuple[str, list[str], str]]:
+    """(word, description, mode): mode is the line's prefix, "=", "-" or ""."""
     path = LISTS_DIR / f"{lang}-descriptions.txt"
-    out: list[tuple[str, list[str], bool]] = []
+    out: list[tuple[str, list[str], str]] = []
     if path.exists():
         for line in path.read_text("utf-8").splitlines():
             text = line.split("#", 1)[0]
             word, sep, rest = text.partition(":")
             word = unicodedata.normalize("NFC", word.strip())
+            mode = word[:1] if word[:1] in ("=", "-") else ""
             if sep and rest.split():
-                out.append((word.removeprefix("=").strip(), rest.split(), word.startswith("=")))
+                out.append((word[len(mode):].strip(), rest.split(), mode))
     return out
 
 
@@ -50,8 +52,15 @@ def descriptions(lang: str) -> dict[str, list[str]]:
 def replaced(lang: str) -> frozenset[str]:
     """The described words whose line starts with ``=``: their description stands in
     for their own vector (a vector that reads another sense, such as 嵐 the band),
-    rather than being blended with it. Read by the Japanese and Finnish builds."""
-    return frozenset(word for word, _, whole in _description_lines(lang) if whole)
+    rather than being blended with it; in English also for their WordNet senses."""
+    return frozenset(word for word, _, mode in _description_lines(lang) if mode == "=")
+
+
+def senses_replaced(lang: str) -> frozenset[str]:
+    """The described words whose line starts with ``-`` (English): their description
+    stands in for their WordNet senses, which lead elsewhere (cutlery, an edge tool,
+    for AXE; a gravy boat), and their own vector stays."""
+    return frozenset(word for word, _, mode in _description_lines(lang) if mode == "-")
 
 
 def blocked(lang: str) -> frozenset[str]:
