@@ -4,7 +4,7 @@
 ``lists/LANG-confusing.txt``: words a player would misread as a clue (personal
 names, a sense nobody thinks of first). Words are separated by white space, so
 a line may list several; ``#`` starts a comment.
-``lists/LANG-descriptions.txt``: see ``descriptions`` and ``replaced``.
+``lists/LANG-descriptions.txt``: see ``descriptions``, ``replaced`` and ``senses_replaced``.
 ``lists/LANG-readings.txt``: see ``readings``.
 """
 
