@@ -263,3 +263,27 @@ def journal_rows(path: Path) -> dict[tuple[int, int], dict]:
     finally:
         db.close()
     return {(g, s): json.loads(a) for g, s, a in rows}
+
+
+def serve_simulator(tmp_path: Path, partners: object = None, **settings: object):
+    """A browser simulator on a fresh state folder whose saved settings are the
+    defaults with ``settings`` over them, its HTTP server on a free port and its
+    loop running, the legend a new device opens with closed: (sim, server, loop).
+    ``partners``: the AI partner loader, for solo games."""
+    from dataclasses import asdict
+
+    from keystand.web.server import serve
+    from keystand.web.simulator import Simulator
+    from keystand.web.state import StateFolder
+
+    folder = StateFolder(tmp_path / "state")
+    folder.save(settings={**asdict(Settings.from_config(Game())), **settings})
+    sim = Simulator([device_config()], folder, key=KEY, partner=partners)
+    server = serve(sim, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    loop = threading.Thread(target=sim.run)
+    loop.start()
+    for seat in "AB":
+        sim.command(f"{seat} back")
+    settle(sim.daemon)
+    return sim, server, loop

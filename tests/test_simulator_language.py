@@ -8,33 +8,16 @@ from __future__ import annotations
 
 import io
 import re
-import threading
-from dataclasses import asdict
 
 import pytest
 
 from browser_sim import HAVE_CHROMIUM
-from helpers import KEY, device_config, settle
-from keystand.app.menu import Settings
-from keystand.config import Game
+from helpers import serve_simulator, settle
 from keystand.web import page_model
-from keystand.web.server import serve
-from keystand.web.simulator import Simulator
-from keystand.web.state import StateFolder
 
 
 def _start(tmp_path, lang: str):
-    folder = StateFolder(tmp_path / "state")
-    folder.save(settings={**asdict(Settings.from_config(Game())), "language": lang})
-    sim = Simulator([device_config()], folder, key=KEY)
-    server = serve(sim, "127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    loop = threading.Thread(target=sim.run)
-    loop.start()
-    for seat in "AB":  # close the legend a new device opens with
-        sim.command(f"{seat} back")
-    settle(sim.daemon)
-    return sim, server, loop
+    return serve_simulator(tmp_path, language=lang)
 
 
 @pytest.fixture

@@ -6,37 +6,20 @@ with the test partner (tests/solo_double.py); the HTTP server is the real one.""
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
-from dataclasses import asdict
 
 import pytest
 
 from browser_sim import HAVE_CHROMIUM
-from helpers import KEY, device_config, settle
-from keystand.app.menu import Settings
-from keystand.config import Game
-from keystand.web.server import serve
+from helpers import serve_simulator, settle
 from keystand.web.simulator import Simulator
-from keystand.web.state import StateFolder
 from solo_double import loader
 from test_solo_table import ASSOCIATIONS, WORDS
 
 
 def _page(tmp_path, lang: str = "en", partner: str = "ai"):
-    folder = StateFolder(tmp_path / "state")
-    settings = {**asdict(Settings.from_config(Game())), "partner": partner, "language": lang}
-    folder.save(settings=settings)
-    sim = Simulator([device_config()], folder, key=KEY, partner=loader(ASSOCIATIONS))
-    server = serve(sim, "127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    loop = threading.Thread(target=sim.run)
-    loop.start()
-    for seat in "AB":  # close the legend a new device opens with
-        sim.command(f"{seat} back")
-    settle(sim.daemon)
-    return sim, server, loop
+    return serve_simulator(tmp_path, loader(ASSOCIATIONS), partner=partner, language=lang)
 
 
 @pytest.fixture
