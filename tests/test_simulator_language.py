@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import re
+import urllib.request
 
 import pytest
 
@@ -127,6 +128,19 @@ def test_the_page_follows_the_language_the_menu_chooses(table, browser):
         page.wait_for_function(
             "t => document.getElementById('campaign-hint').textContent.startsWith(t)", arg=hint
         )
+
+
+@pytest.mark.parametrize("table", ["fi", "ja"], indirect=True)
+def test_the_served_page_carries_its_title_before_any_script_runs(table):
+    # A new user's curl of the address (and the tab before the script ran) showed
+    # an empty <title>: the script alone used to write it.
+    sim = table
+    lang = sim.daemon.settings.language
+    page = urllib.request.urlopen(f"{sim.link_base}/?token={sim.token}").read().decode()
+    assert f"<title>{SAID[lang]['title']}</title>" in page
+    seat = urllib.request.urlopen(f"{sim.link_base}/seat/B?token={sim.seat_tokens['B']}")
+    title = {"fi": "keystand: paikka B", "ja": "keystand：席B"}[lang]
+    assert f"<title>{title}</title>" in seat.read().decode()
 
 
 @pytest.mark.parametrize("table", ["fi"], indirect=True)

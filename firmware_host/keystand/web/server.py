@@ -19,6 +19,7 @@ import socket
 import sys
 import threading
 import time
+from html import escape
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib.resources import files
@@ -140,6 +141,9 @@ def make_handler(sim: Simulator, hosts: Hosts) -> type[BaseHTTPRequestHandler]:
             html = page.replace("__SEATS__", json.dumps(list(seats)))
             html = html.replace("__CONTROLS__", "true" if controls else "false")
             html = html.replace("__TEXT__", words).replace("__LANG__", text["lang"])
+            # the tab's title before the script runs (and for whatever reads no script)
+            title = text["title"] if controls else text["phone_title"].replace("{seat}", seats[0])
+            html = html.replace("__TITLE__", escape(title))
             self._send(HTTPStatus.OK, html.encode(), "text/html; charset=utf-8")
 
         def _events(self, client: Client) -> None:
