@@ -372,6 +372,7 @@ def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[lis
     if it fits whole. A clue word is never cut (docs/screens.md): when the screen
     is short of lines, the bank's counts give way first (the tokens are on the table)."""
     head = bank_lines(view)
+    bank = len(head)  # the counts that may give way, first in ``head``
     if view.debrief:
         head.append(_("Partner's key"))
     dial = [_("Number %d") % view.dial] if view.dial is not None else []
@@ -379,7 +380,6 @@ def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[lis
     hint = hint_lines(view)
     if not geometry(width, height).colour:
         lines = head + clue_lines(view, MONO_COLUMN) + dial + message
-        bank = len(bank_lines(view))
         while len(lines) > MONO.lines and bank:  # the last count first (mistakes, then tokens)
             bank -= 1
             del lines[bank]

@@ -314,22 +314,30 @@ SOLO_OFFER = N_(
 )
 
 
+# A "%(name)s" the page fills in itself, sent as "{name}".
+_NAMED = re.compile(r"%\((\w+)\)s")
+
+
 def solo_text(lang: str) -> dict:
     """The solo box's words in ``lang``; ``offer`` as parts, every second one a menu
     name the page sets in bold (the menu's own translation, so the two agree)."""
     from ..screens.keyscreen import MENU_LABELS
 
     _ = translation(lang).gettext
-    seats = {"human": "{human}", "ai": "{ai}"}
-    text = {key: _(msg) % seats if "%(" in msg else _(msg) for key, msg in SOLO_TEXT.items()}
-    mark = "\0"  # around each menu name, to split the sentence on
+    text = {key: _NAMED.sub(r"{\1}", _(msg)) for key, msg in SOLO_TEXT.items()}
     names = {
         "partner": _(MENU_LABELS["partner"]),
         "ai": _("AI"),
         "new_game": _(MENU_LABELS["new_game"]),
     }
-    offer = _(SOLO_OFFER) % {k: f"{mark}{v}{mark}" for k, v in names.items()}
-    return {"kind": "solo_text", "lang": lang, **text, "offer": offer.split(mark)}
+    return {"kind": "solo_text", "lang": lang, **text, "offer": _parts(_(SOLO_OFFER), names)}
+
+
+def _parts(sentence: str, names: dict[str, str]) -> list[str]:
+    """``sentence`` with its placeholders filled from ``names``, split so that every
+    second part is a filled-in name, for the page to set apart (bold, <code>)."""
+    mark = "\0"  # around each name, to split the sentence on
+    return (sentence % {k: f"{mark}{v}{mark}" for k, v in names.items()}).split(mark)
 
 
 # The page's own words: its title, the seats' headings, the buttons and their
@@ -413,7 +421,6 @@ PART_LITERALS = {
     "line": "keystand simulator: http://…",
     "command": "bash scripts/simulate",
 }
-_NAMED = re.compile(r"%\((\w+)\)s")
 
 
 def page_text(lang: str) -> dict:
@@ -427,10 +434,9 @@ def page_text(lang: str) -> dict:
     text: dict = {"kind": "page_text", "lang": lang}
     for key, msg in PAGE_TEXT.items():
         text[key] = _NAMED.sub(r"{\1}", _(msg))
-    mark = "\0"  # around each part set apart, to split the sentence on
+    names = {item: _(MENU_LABELS[item]) for item in PART_MENU_ITEMS} | PART_LITERALS
     for key, msg in PAGE_PARTS.items():
-        names = {item: _(MENU_LABELS[item]) for item in PART_MENU_ITEMS} | PART_LITERALS
-        text[key] = (_(msg) % {k: f"{mark}{v}{mark}" for k, v in names.items()}).split(mark)
+        text[key] = _parts(_(msg), names)
     # The seat's controls, as its buttons say them (and the keyboard keys that work
     # them); the panel's "Hold to confirm" is the hold button's, in its own words.
     text["controls"] = {
