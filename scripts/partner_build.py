@@ -101,7 +101,7 @@ class WordNet:
     other: dict[str, tuple[int, int]] = field(default_factory=dict)  # lemma -> verb, adj
     # and adv senses: in all, and seen in the tagged corpus
     verb_forms: set[str] = field(default_factory=set)  # irregular verb forms (drove, sang)
-    instances: set[str] = field(default_factory=set)  # one-word names of people, places
+    named: list[str] = field(default_factory=list)  # named people and places (Henry_Ford)
 
     @classmethod
     def load(cls) -> WordNet:
@@ -146,14 +146,13 @@ class WordNet:
             for line in (WORDNET / "verb.exc").read_text("latin-1").splitlines()
             if line.strip()
         }
-        instances = {
-            w.lower()
+        named = [
+            w
             for words, ptrs, _gloss in synsets.values()
-            if any(sym == "@i" for sym, _t in ptrs)
+            if any(sym == "@i" for sym, _t in ptrs)  # an instance: one person, one place
             for w in words
-            if w[:1].isupper() and "_" not in w
-        }
-        return cls(senses, tagged, synsets, lexfile, exc, other, verb_forms, instances)
+        ]
+        return cls(senses, tagged, synsets, lexfile, exc, other, verb_forms, named)
 
     def lowercase_sense(self, word: str) -> bool:
         """Whether some noun sense spells the word in lower case (a common noun)."""
@@ -235,11 +234,11 @@ class _NameTwins:
         self.vocab = vocab[: self.ROWS]
         self.rows = unit(emb[: self.ROWS].astype(np.float32))
         self.row_of = {w: i for i, w in enumerate(self.vocab)}
+        # a word WordNet names as one person or place itself (Warner, Jersey)
+        self.named = {w.lower() for w in wn.named if w[:1].isupper() and "_" not in w}
         pieces = {
             piece.lower()
-            for words, ptrs, _gloss in wn.synsets.values()
-            if any(sym == "@i" for sym, _t in ptrs)
-            for w in words
+            for w in wn.named
             for piece in w.split("_")
             if piece[:1].isupper() and piece.isalpha()
         }
@@ -253,7 +252,7 @@ class _NameTwins:
         lexfiles = [self.wn.lexfile[o] for o in self.wn.senses[word]]
         if k >= 4:  # smith, henry, jersey
             return True
-        if k >= 2 and (word in self.wn.instances or set(lexfiles) == {PERSON}):
+        if k >= 2 and (word in self.named or set(lexfiles) == {PERSON}):
             return True  # a named person or place; skinner, cutler, thatcher
         return k == 3 and not any(f in CONCRETE for f in lexfiles)
 
