@@ -6,7 +6,9 @@ import contextlib
 import os
 import time
 import tty
+from pathlib import Path
 
+from helpers import wait_for
 from keystand.sim.printer import SimulatedPrinter
 
 
@@ -46,22 +48,16 @@ def wait_opened(pid: int, path: str, limit: float = 30) -> None:
     input as it opens it, so bytes sent any earlier are lost; a fixed pause was
     too short on a loaded machine."""
     target = os.path.realpath(path)
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        with contextlib.suppress(OSError):  # fds come and go while we look
-            fds = os.listdir(f"/proc/{pid}/fd")
-            if any(_link(f"/proc/{pid}/fd/{fd}") == target for fd in fds):
-                time.sleep(0.2)  # past the flush that follows the open
-                return
-        time.sleep(0.02)
-    raise AssertionError(f"process {pid} never opened {path}")
+    assert wait_for(lambda: _holds(pid, target), limit), f"process {pid} never opened {path}"
+    time.sleep(0.2)  # past the flush that follows the open
 
 
-def _link(path: str) -> str | None:
-    try:
-        return os.readlink(path)
-    except OSError:
-        return None
+def _holds(pid: int, target: str) -> bool:
+    """Whether one of the process's open files is ``target``."""
+    fds = Path(f"/proc/{pid}/fd")
+    with contextlib.suppress(OSError):  # fds come and go while we look
+        return any(os.path.realpath(fd) == target for fd in fds.iterdir())
+    return False
 
 
 class FakeScanner(PtyPeer):
