@@ -21,7 +21,7 @@ from keystand.rules.actions import Clue, Guess, Pass
 from keystand.rules.game import apply, new_game
 from keystand.rules.keygen import seeded_layout
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.sim.i2c import RecordingBus
 
 

@@ -53,7 +53,7 @@ from keystand.rules.gamecode import GameCode, encode  # noqa: E402
 from keystand.rules.keycode import decode  # noqa: E402
 from keystand.rules.ranking import unrank  # noqa: E402
 from keystand.rules.setup import Rules  # noqa: E402
-from keystand.screens.keyscreen import render  # noqa: E402
+from keystand.screens.render import render  # noqa: E402
 from mounts import cut_power, ext4_image, fill, loop_refusal, mount_refusal, remount, tmpfs  # noqa: E402
 
 DOC = ROOT / "docs" / "reliability.md"

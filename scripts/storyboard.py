@@ -30,7 +30,7 @@ from keystand.rules.game import new_game  # noqa: E402
 from keystand.rules.keycode import decode  # noqa: E402
 from keystand.rules.layout import seat_index  # noqa: E402
 from keystand.rules.setup import Rules  # noqa: E402
-from keystand.screens.keyscreen import render  # noqa: E402
+from keystand.screens.render import render  # noqa: E402
 
 KEY = "06M6-NZ2B-N9BD"  # tests/helpers.py's example key
 PANELS = {"mono": (128, 64), "colour": (128, 128)}

@@ -21,7 +21,7 @@ from keystand.app.session import Session
 from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HAVE_CHROMIUM = shutil.which("chromium") is not None

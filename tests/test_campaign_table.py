@@ -189,7 +189,8 @@ def test_the_clues_dialled_in_a_teams_game_show_one_turn_past_its_record(tmp_pat
 
 
 def test_a_long_clue_log_wraps_between_clues_and_keeps_the_hints_in_view():
-    from keystand.screens.keyscreen import LINE, team_lines
+    from keystand.screens.panel import LINE
+    from keystand.screens.team import team_lines
     from keystand.screens.text import use
     from keystand.screens.view import LoggedClue, TeamPanel
 
@@ -220,7 +221,7 @@ def test_a_long_clue_log_wraps_between_clues_and_keeps_the_hints_in_view():
 
 def _text_shown(lines: list[str], height: int) -> list[str]:
     """The lines ``_text_screen`` draws on a panel ``height`` px high."""
-    from keystand.screens.keyscreen import LINE
+    from keystand.screens.panel import LINE
 
     rows = height // LINE
     return lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines

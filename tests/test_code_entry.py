@@ -8,7 +8,7 @@ from keystand.rules.gamecode import GameCode, encode
 from keystand.rules.keycode import ALPHABET, decode
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.screens.view import Message
 
 

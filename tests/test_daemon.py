@@ -14,7 +14,7 @@ from keystand.app.journal import Journal, action_from_json, replay
 from keystand.rules.layout import Layout
 from keystand.rules.report import summary
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 
 
 def _assert_panels_show_the_views(device):

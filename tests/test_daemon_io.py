@@ -118,7 +118,7 @@ def test_slips_print_and_a_failed_one_waits_for_a_retry(tmp_path):
         assert wait_for(lambda: _messages(d)["B"] == "print_failed", limit=10)
         assert d.session.messages["B"].args == ("unplugged",)
         # Said in words on the panel: "Printer: / not connected".
-        from keystand.screens.keyscreen import message_lines
+        from keystand.screens.messages import message_lines
 
         assert message_lines(d.session.messages["B"]) == ["Printer:", "not connected"]
     finally:

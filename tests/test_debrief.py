@@ -7,7 +7,8 @@ from keystand.app.session import Session
 from keystand.app.views import seat_view
 from keystand.rules.layout import turned
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render, status_lines
+from keystand.screens.key import status_lines
+from keystand.screens.render import render
 
 
 def _lost_game():

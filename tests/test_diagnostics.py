@@ -10,7 +10,7 @@ from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
 from keystand.rules.setup import Rules
 from keystand.screens import diagnostics, fonts, text
-from keystand.screens.keyscreen import render, screen_lines
+from keystand.screens.render import render, screen_lines
 from keystand.screens.view import Diagnostics
 
 

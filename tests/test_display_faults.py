@@ -18,7 +18,7 @@ from PIL import Image, ImageChops, ImageDraw
 from helpers import wait_for
 from keystand.app.daemon import RETRY_MAX
 from keystand.hal.oled import ColourOled, PagedOled
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.sim.colour_ram import ColourRam
 from keystand.sim.i2c import RecordingBus
 from keystand.sim.mono_ram import DisplayRam

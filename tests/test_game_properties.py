@@ -27,7 +27,7 @@ rules_st = st.builds(
 
 
 def legal_moves(state):
-    from keystand.screens.keyscreen import REFUSALS
+    from keystand.screens.reasons import REFUSALS
 
     moves = []
     for action in CANDIDATES:

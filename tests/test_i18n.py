@@ -16,11 +16,11 @@ from keystand.app.views import seat_view
 from keystand.rules.game import new_game
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
-from keystand.screens import fonts, keyscreen, text
-from keystand.screens.keyscreen import render
+from keystand.screens import fonts, key, legend, messages, panel, reasons, text
+from keystand.screens.render import render
 from keystand.screens.view import Message
 
-COLUMN = keyscreen.MONO_COLUMN  # the text column beside the mono grid
+COLUMN = panel.MONO_COLUMN  # the text column beside the mono grid
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -69,8 +69,8 @@ def test_the_catalog_check_names_each_problem(tmp_path, monkeypatch):
 
 def test_plural_forms_follow_the_count():
     one, many = "Flip %d token,", "Flip %d tokens,"
-    assert keyscreen.message_lines(Message("flip", (1, "checkmark")))[0] == "Flip 1 token,"
-    assert keyscreen.message_lines(Message("flip", (2, "checkmark")))[0] == "Flip 2 tokens,"
+    assert messages.message_lines(Message("flip", (1, "checkmark")))[0] == "Flip 1 token,"
+    assert messages.message_lines(Message("flip", (2, "checkmark")))[0] == "Flip 2 tokens,"
     assert _po("fi").num_plurals == 2 and _po("ja").num_plurals == 1
     for lang in ("fi", "ja"):
         for n in (1, 2, 5):
@@ -166,9 +166,9 @@ MESSAGE_ARGS = {
         for t in (1, 12)
     ],
     "team_refused": [()],
-    "team_not_saved": [(r, later) for r in keyscreen.STORAGE_REASONS for later in (True, False)],
-    "not_saved": [(r,) for r in keyscreen.STORAGE_REASONS],
-    "not_saving": [(r,) for r in keyscreen.STORAGE_REASONS],
+    "team_not_saved": [(r, later) for r in reasons.STORAGE_REASONS for later in (True, False)],
+    "not_saved": [(r,) for r in reasons.STORAGE_REASONS],
+    "not_saving": [(r,) for r in reasons.STORAGE_REASONS],
     "saving_again": [()],
     "saving_now": [()],
     "journal_recovered": [(1,), (12,), (1234,)],
@@ -177,7 +177,7 @@ MESSAGE_ARGS = {
         (n, side, why)
         for n in (1, 2)
         for side in ("checkmark", "bystander")
-        for why in keyscreen.TAKE_FOR
+        for why in messages.TAKE_FOR
     ],
     "missing": [(n, context) for n in (1, 2, 12) for context in ("", "too_early")],
     "extra": [(1,), (2,), (12,)],
@@ -187,9 +187,9 @@ MESSAGE_ARGS = {
     "dial_number": [()],
     "nothing_left": [()],
     "sensor_fault": [(12,)],
-    "refused": [(r,) for r in keyscreen.REFUSALS],
-    "scan_refused": [(r,) for r in keyscreen.SCAN_REASONS],
-    "print_failed": [(r,) for r in keyscreen.PRINTER_REASONS],
+    "refused": [(r,) for r in reasons.REFUSALS],
+    "scan_refused": [(r,) for r in reasons.SCAN_REASONS],
+    "print_failed": [(r,) for r in reasons.PRINTER_REASONS],
     "printed": [()],
     "load_confirm": [()],
     "qr_too_long": [()],
@@ -198,7 +198,7 @@ MESSAGE_ARGS = {
     "ai_touch": [
         (word, what)
         for word in ("CASTLE", "KIRJASTOAUTOMAATTI", "ゆきだるま")
-        for what in keyscreen.AI_TOUCH
+        for what in messages.AI_TOUCH
     ],
     "ai_stops": [(True,), (False,)],
     "no_ai": [()],
@@ -206,7 +206,7 @@ MESSAGE_ARGS = {
 
 
 def test_every_message_kind_is_measured():
-    assert set(MESSAGE_ARGS) == set(keyscreen.MESSAGES)
+    assert set(MESSAGE_ARGS) == set(messages.MESSAGES)
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "ja"])
@@ -215,11 +215,11 @@ def test_every_line_fits_the_mono_column(lang):
     try:
         lines = [text.gettext(s) % 12 for s in ("Tokens %d", "Mistakes %d", "Clue %d")]
         lines += [text.gettext("Number %d") % 9, text.gettext("Partner's key")]
-        for hint in keyscreen.HINTS.values():
+        for hint in key.HINTS.values():
             lines += [text.gettext(line) for line in hint]
         for kind, cases in MESSAGE_ARGS.items():
             for args in cases:
-                lines += keyscreen.message_lines(Message(kind, args))
+                lines += messages.message_lines(Message(kind, args))
         too_long = [line for line in lines if fonts.width(line) > COLUMN]
         assert not too_long, f"{lang}: {too_long}"
     finally:
@@ -230,8 +230,8 @@ def test_every_line_fits_the_mono_column(lang):
 def test_the_legend_fits_its_columns(lang):
     text.use(lang)
     try:
-        room = 64 - keyscreen.MONO.pitch - 4  # half the panel, less the symbol
-        labels = [text.gettext(label) for *_, label in keyscreen.LEGEND]
+        room = 64 - panel.MONO.pitch - 4  # half the panel, less the symbol
+        labels = [text.gettext(label) for *_, label in legend.LEGEND]
         assert all(fonts.width(label) <= room for label in labels), labels
         assert fonts.width(text.gettext("Key symbols")) <= 124
     finally:
@@ -273,12 +273,12 @@ def test_a_refusal_is_said_in_the_tables_language():
     assert view.message == Message("refused", ("not_guesser",))
     try:
         text.use("fi")
-        assert keyscreen.message_lines(view.message) == ["Ei nyt:", "pari arvaa"]
+        assert messages.message_lines(view.message) == ["Ei nyt:", "pari arvaa"]
         text.use("ja")
-        assert keyscreen.message_lines(view.message)[1] == "相手の推理"
+        assert messages.message_lines(view.message)[1] == "相手の推理"
     finally:
         text.use("en")
-    assert keyscreen.message_lines(view.message) == ["Not now:", "partner guesses"]
+    assert messages.message_lines(view.message) == ["Not now:", "partner guesses"]
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "ja"])
@@ -286,9 +286,9 @@ def test_every_clue_refusal_fits_the_clue_entrys_title(lang):
     text.use(lang)
     try:
         titles = [
-            text.gettext("No: %s") % text.gettext(why) for why in keyscreen.CLUE_REFUSALS.values()
+            text.gettext("No: %s") % text.gettext(why) for why in reasons.CLUE_REFUSALS.values()
         ]
-        assert set(keyscreen.CLUE_REFUSALS) >= set(CLUE_REASONS)  # each reason is said
+        assert set(reasons.CLUE_REFUSALS) >= set(CLUE_REASONS)  # each reason is said
         too_long = [t for t in titles if fonts.width(t) > 124]
         assert not too_long, f"{lang}: {too_long}"
     finally:

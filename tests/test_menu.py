@@ -12,7 +12,8 @@ from keystand.rules.keycode import decode
 from keystand.rules.missions import load_book
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, text
-from keystand.screens.keyscreen import MENU_LABELS, MENU_WORDS, render
+from keystand.screens.menu import MENU_LABELS, MENU_WORDS
+from keystand.screens.render import render
 
 MISSIONS = mission_choices(load_book())
 
@@ -162,7 +163,7 @@ NEW_TEAM_ROW = {
 
 def test_new_team_says_which_map_the_team_plays_never_a_bare_edition():
     from keystand.app.menu import EDITION_VALUES, EDITIONS
-    from keystand.screens.keyscreen import NEW_TEAM_WORDS
+    from keystand.screens.menu import NEW_TEAM_WORDS
 
     assert set(EDITION_VALUES) == set(EDITIONS) and set(EDITION_VALUES.values()) == set(
         NEW_TEAM_WORDS

@@ -18,7 +18,7 @@ from keystand.rules.game import new_game
 from keystand.rules.missions import load_book
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, text
-from keystand.screens.keyscreen import render, screen_lines
+from keystand.screens.render import render, screen_lines
 from keystand.screens.view import Diagnostics, SeatView
 
 LANGS = ("en", "fi", "ja")

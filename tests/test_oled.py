@@ -13,7 +13,7 @@ from keystand.rules.actions import Clue, Guess
 from keystand.rules.game import apply, new_game
 from keystand.rules.ranking import unrank
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.screens.view import SeatView
 from keystand.sim.i2c import RecordingBus
 from keystand.sim.mono_ram import DisplayRam

@@ -11,7 +11,7 @@ from keystand.rules.game import apply, new_game
 from keystand.rules.layout import Layout
 from keystand.rules.ranking import TOTAL, unrank
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.screens.view import AGENT, MARK_MINE, MARK_THEIRS, Message, SeatView
 
 ACTIONS = [Clue(s, 2) for s in "AB"] + [Guess(s, c) for s in "AB" for c in range(25)]
@@ -143,7 +143,7 @@ def _fields(view):
 def test_a_qr_too_long_for_the_panel_says_so_instead_of_failing():
     from dataclasses import replace
 
-    from keystand.screens.keyscreen import message_lines
+    from keystand.screens.messages import message_lines
 
     state = new_game(unrank(0), Rules())
     view = replace(seat_view(state, "A"), qr="http://" + "x" * 120 + "/s/A?t=12345678")
@@ -166,7 +166,7 @@ CELL_STATES = [
 def _cell_image(geometry, role, mark, cursor):
     from PIL import Image, ImageDraw
 
-    from keystand.screens.keyscreen import draw_cell
+    from keystand.screens.cell import draw_cell
 
     size = geometry.pitch + 2
     img = Image.new("RGB" if geometry.colour else "1", (size, size), 0)
@@ -175,7 +175,7 @@ def _cell_image(geometry, role, mark, cursor):
 
 
 def test_every_cell_state_looks_different_with_and_without_the_cursor():
-    from keystand.screens.keyscreen import COLOUR, MONO
+    from keystand.screens.panel import COLOUR, MONO
 
     for geometry in (MONO, COLOUR):
         seen = {}
@@ -188,7 +188,7 @@ def test_every_cell_state_looks_different_with_and_without_the_cursor():
 
 def test_the_cursor_shows_on_every_kind_of_cell():
     """The cursor's frame stands apart from every symbol: lit pixels outside the cell."""
-    from keystand.screens.keyscreen import COLOUR, MONO
+    from keystand.screens.panel import COLOUR, MONO
 
     for geometry in (MONO, COLOUR):
         for role, mark in CELL_STATES:
@@ -202,7 +202,7 @@ def test_the_cursor_shows_on_every_kind_of_cell():
 
 def test_agents_are_the_boldest_shapes():
     """The nine greens stand out: an agent lights more pixels than any other cell."""
-    from keystand.screens.keyscreen import MONO
+    from keystand.screens.panel import MONO
 
     def lit(role, mark):
         img = _cell_image(MONO, role, mark, False)

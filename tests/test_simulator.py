@@ -36,7 +36,7 @@ from browser_sim import (
 from keystand.app.session import Session
 from keystand.rules.game import new_game
 from keystand.rules.setup import Rules
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 
 pytestmark = pytest.mark.skipif(not HAVE_CHROMIUM, reason="needs Debian's chromium")
 
@@ -157,7 +157,8 @@ def test_seat_views_need_their_token(simulator, browser):
 
 
 def test_the_legend_is_drawn_as_the_panels_draw_their_cells(simulator, browser):
-    from keystand.screens.keyscreen import GRID, LEGEND, MONO
+    from keystand.screens.legend import LEGEND
+    from keystand.screens.panel import GRID, MONO
     from keystand.screens.view import OPEN
 
     page = browser.new_page()

@@ -128,7 +128,7 @@ def test_a_phone_view_follows_the_table_into_a_new_game(tmp_path, simulators, br
 
 @pytest.mark.parametrize("seat", ["A", "B"])
 def test_a_phone_view_fits_a_360_pixel_screen(tmp_path, simulators, browser, seat):
-    from keystand.screens.keyscreen import LEGEND
+    from keystand.screens.legend import LEGEND
 
     running = simulators(tmp_path / "state")
     page = browser.new_page()

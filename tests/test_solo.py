@@ -21,7 +21,9 @@ from keystand.rules.layout import seat_index, turned
 from keystand.rules.ranking import rank
 from keystand.rules.setup import Rules
 from keystand.screens import fonts, text
-from keystand.screens.keyscreen import COLOUR_SIDE_ROOM, render, screen_lines, text_layout
+from keystand.screens.key import text_layout
+from keystand.screens.panel import COLOUR_SIDE_ROOM
+from keystand.screens.render import render, screen_lines
 from solo_double import TablePartner
 
 A_GREENS = [1, 2, 4, 6, 9, 15, 17, 19, 24]

@@ -21,14 +21,10 @@ from keystand.rules.game import new_game
 from keystand.rules.layout import seat_index
 from keystand.rules.ranking import rank
 from keystand.rules.setup import Rules
-from keystand.screens import fonts, keyscreen, text
-from keystand.screens.keyscreen import (
-    COLOUR_SIDE_ROOM,
-    MONO_COLUMN,
-    render,
-    screen_lines,
-    text_layout,
-)
+from keystand.screens import fonts, messages, text
+from keystand.screens.key import text_layout
+from keystand.screens.panel import COLOUR, COLOUR_SIDE_ROOM, COLOUR_SIDE_ROWS, MONO, MONO_COLUMN
+from keystand.screens.render import render, screen_lines
 from solo_double import TablePartner
 from test_solo import A_GREENS, B_GREENS
 
@@ -155,7 +151,7 @@ def test_every_solo_screen_fits_the_panel_in_every_language(lang, panel):
                     edge = img.crop((width - 1, 0, width, height))
                     assert edge.getbbox() is None, f"{where}: a line touches the right edge"
                 if view.word_entry is None and view.panel is None and height < 128:
-                    assert len(screen_lines(view, width, height)) <= keyscreen.MONO.lines
+                    assert len(screen_lines(view, width, height)) <= MONO.lines
     finally:
         text.use("en")
 
@@ -222,10 +218,10 @@ def test_the_longest_clue_word_of_each_language_is_shown_whole(lang, panel, rule
             assert _whole(word, lines), (where, lines)
             assert not _too_wide(human, width, height), (where, _too_wide(human, width, height))
             beside, below = text_layout(human, width, height)
-            rows = keyscreen.COLOUR.lines if height >= 128 else keyscreen.MONO.lines
-            assert len(below) <= rows and len(beside) <= keyscreen.COLOUR_SIDE_ROWS, where
+            rows = COLOUR.lines if height >= 128 else MONO.lines
+            assert len(below) <= rows and len(beside) <= COLOUR_SIDE_ROWS, where
             if human.message is not None:  # the AI's touch: every line of what to do
-                said = keyscreen.message_lines(human.message)
+                said = messages.message_lines(human.message)
                 assert below[-len(said) :] == said, (where, below)
             img = render(human, width, height).convert("L")
             assert img.crop((width - 1, 0, width, height)).getbbox() is None, where

@@ -15,7 +15,7 @@ from helpers import LAYOUT, settings, settle, start_device
 from keystand.books.words import deal, load
 from keystand.rules.layout import cell_index, seat_index
 from keystand.rules.ranking import rank
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from solo_double import loader
 
 A_GREENS = [1, 2, 4, 6, 9, 15, 17, 19, 24]

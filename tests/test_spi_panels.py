@@ -8,7 +8,7 @@ from PIL import Image, ImageChops
 from helpers import PROFILES, device_config, start_device
 from keystand.config import check, load, parse
 from keystand.hal.oled import ColourOled
-from keystand.screens.keyscreen import render
+from keystand.screens.render import render
 from keystand.sim.colour_ram import ColourRam
 from keystand.sim.spi import RecordingGpio, RecordingSpi
 

@@ -26,7 +26,8 @@ from keystand.app.journal import Journal, action_to_json
 from keystand.app.storage import Storage
 from keystand.rules.actions import Clue, Guess, Pass
 from keystand.rules.layout import seat_index
-from keystand.screens.keyscreen import message_lines, render
+from keystand.screens.messages import message_lines
+from keystand.screens.render import render
 from keystand.screens.view import Message
 from mounts import fill, mount_refusal, remount, tmpfs
 

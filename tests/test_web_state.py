@@ -256,7 +256,7 @@ def test_the_assassin_that_lost_the_game_covers_its_card_and_no_other():
 
 
 def test_the_legend_is_the_screens_table_in_its_order():
-    from keystand.screens.keyscreen import LEGEND
+    from keystand.screens.legend import LEGEND
 
     for size in ((128, 64), (128, 128)):
         entries = page_model.legend(*size)
@@ -277,7 +277,8 @@ def test_a_loopback_link_says_phones_need_host_and_a_network_link_does_not(size)
     import zxingcpp
 
     from keystand.qr import qr_screen
-    from keystand.screens.keyscreen import local_link, render
+    from keystand.screens.qr_screen import local_link
+    from keystand.screens.render import render
 
     local = "http://127.0.0.1:8765/s/A?t=abcdefgh"
     lan = "http://192.168.1.20:8765/s/A?t=abcdefgh"

@@ -77,7 +77,7 @@ BUS_PINS = {
 WAKE_GPIO = 3
 MAX_SLOTS = 12
 BANK_SIZES = (9, 12)  # tokens a game may start with: the Duet box up to the 10-token edition's
-# The seat screens are drawn for these panels (screens/keyscreen.py): width, height.
+# The seat screens are drawn for these panels (screens/render.py): width, height.
 PANEL_SIZES = {"ssd1306": (128, 64), "sh1106": (128, 64), "ssd1351": (128, 128)}
 OLED_I2C_ADDRESSES = (0x3C, 0x3D)
 # A 10-bit ADC reading within RAIL counts of either end cannot come from a hall

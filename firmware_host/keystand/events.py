@@ -61,7 +61,7 @@ class ScanText:
 @dataclass(frozen=True, slots=True)
 class ScanRefused:
     message: str  # the English sentence, for the log
-    reason: str = "not_a_code"  # what the displays say, translated (screens.keyscreen)
+    reason: str = "not_a_code"  # what the displays say, translated (screens/reasons.py)
 
 
 @dataclass(frozen=True, slots=True)

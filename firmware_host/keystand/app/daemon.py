@@ -50,7 +50,7 @@ from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
 from ..rules.setup import Rules
 from ..rules.status import Phase
-from ..screens.keyscreen import render, screen_lines
+from ..screens.render import render, screen_lines
 from ..screens.view import Message, SeatView
 from .campaign_table import CampaignStoreError, TableCampaign
 from .commands import (

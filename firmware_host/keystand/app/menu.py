@@ -22,7 +22,7 @@ from .solo import LEVELS, PARTNERS
 EDITIONS = ("duet", "coop10")
 # New team's value: the map a new team plays, which a press steps (a hold names the
 # team). Said as a map, never as the bare edition id: "New team  duet" was read as
-# a team called duet. Translated by the screen (screens/keyscreen.py NEW_TEAM_WORDS).
+# a team called duet. Translated by the screen (screens/menu.py NEW_TEAM_WORDS).
 EDITION_VALUES = {"duet": "Duet map", "coop10": "10-token map"}
 
 

@@ -35,7 +35,7 @@ from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
-from ..screens.keyscreen import meant_pages
+from ..screens.solo_panels import meant_pages
 from ..screens.view import (
     LoggedClue,
     Message,
@@ -308,7 +308,7 @@ class Session:
 
     def typed_clue(self, word: str, number: int) -> str | None:
         """The human's whole clue typed on a page: given at once, or why not (a
-        reason code: CLUE_REFUSALS in screens/keyscreen.py, or a rules refusal)."""
+        reason code: CLUE_REFUSALS in screens/reasons.py, or a rules refusal)."""
         if not 0 <= number <= MAX_CLUE:
             return "clue_number"
         refusal = self.offer_clue(word)
@@ -561,11 +561,11 @@ class Session:
             self._outbox.append(LoadGame(code))
 
     def refused_scan(self, why: str) -> None:
-        """``why``: a reason code (SCAN_REASONS in screens/keyscreen.py)."""
+        """``why``: a reason code (SCAN_REASONS in screens/reasons.py)."""
         self.notes = {s: Message("scan_refused", (why,)) for s in SEATS}
 
     def printer(self, ok: bool, error: str | None) -> None:
-        """``error``: the failure's reason code (PRINTER_REASONS in screens/keyscreen.py)."""
+        """``error``: the failure's reason code (PRINTER_REASONS in screens/reasons.py)."""
         note = Message("printed") if ok else Message("print_failed", (error,))
         self.notes = {s: note for s in SEATS}
 

@@ -49,7 +49,7 @@ log = logging.getLogger(__name__)
 JOURNAL = "journal.sqlite"
 
 # Why the game is not being saved: reason codes the screens translate
-# (STORAGE_REASONS in screens/keyscreen.py); the log keeps SQLite's or the OS's words.
+# (STORAGE_REASONS in screens/reasons.py); the log keeps SQLite's or the OS's words.
 DISK_FULL = "disk_full"
 READ_ONLY = "read_only"
 NO_PERMISSION = "no_permission"

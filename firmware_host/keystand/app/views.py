@@ -26,7 +26,7 @@ def seat_role(state: GameState, seat: Seat) -> Role:
 
 
 def seat_hint(state: GameState, seat: Seat, role: Role, sensed: bool) -> str:
-    """Which instruction the screen gives for ``role`` (screens/keyscreen.py HINTS)."""
+    """Which instruction the screen gives for ``role`` (screens/key.py HINTS)."""
     if role == Role.OVER:
         return "over"
     if role == Role.SUDDEN_DEATH:

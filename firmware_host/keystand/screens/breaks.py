@@ -39,7 +39,7 @@ ENGLISH_ONSETS = ONSETS | {"SC", "SK", "SL", "SM", "SN", "SP", "ST", "SW"}
 # What may not start a line in Japanese (kinsoku shori): small kana, the long vowel
 # mark, the iteration marks and closing punctuation.
 NO_START = frozenset(
-    "ぁぃぅぇぉっゃゅょゎゕゖ" "ァィゥェォッャュョヮヵヶ" "ー々ゝゞヽヾ" "、。，．」』）：！？・"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー々ゝゞヽヾ、。，．」』）：！？・"
 )
 
 
@@ -72,9 +72,7 @@ def breaks(word: str, lang: str = "") -> list[int]:
     return out
 
 
-def wrap_word(
-    word: str, tail: str, first: float, room: float, lang: str = ""
-) -> list[str] | None:
+def wrap_word(word: str, tail: str, first: float, room: float, lang: str = "") -> list[str] | None:
     """``word`` and then ``tail`` (" 3", the clue's number) in lines: the first at
     most ``first`` pixels wide, the others ``room``, broken at ``breaks`` (with a
     hyphen between Latin letters). The fewest lines; of those, the fewest holding a

@@ -30,6 +30,8 @@ def lines_below(top: int, height: int) -> int:
     """How many 8-pixel lines fit from row ``top`` to the bottom of a ``height``-row
     panel: a glyph's eighth row is always blank, so the last line may lose it."""
     return (height - top + 1) // SIZE
+
+
 # letter -> (Misaki letter of the same width, 3x7 bitmap rows from the top)
 COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {
     "ä": ("a", ("#.#", "...", "##.", "..#", ".##", "#.#", ".##")),
@@ -71,8 +73,12 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -
             continue
         base, rows = drawn
         draw.point(
-            [(x + dx, y + dy) for dy, row in enumerate(rows) for dx, px in enumerate(row)
-             if px == "#"],
+            [
+                (x + dx, y + dy)
+                for dy, row in enumerate(rows)
+                for dx, px in enumerate(row)
+                if px == "#"
+            ],
             fill=fill,
         )
         x += font().getlength(base)

@@ -113,7 +113,7 @@ class SeatView:
     bystander_left: int
     mission: bool  # show bystander-side tokens in the header
     role: Role
-    hint: str = ""  # which instruction the role gives (keyscreen.HINTS)
+    hint: str = ""  # which instruction the role gives (key.HINTS)
     cursor: int | None = None  # a cell index in this seat's order; None: no cursor shown
     message: Message | None = None
     outcome: str = "playing"

@@ -143,10 +143,12 @@ def assassin_touched(state: GameState, last: Action | None) -> int | None:
 @functools.lru_cache(maxsize=4)
 def legend(width: int, height: int) -> tuple[dict, ...]:
     """Every symbol of the seat screens, drawn by their renderer for this panel, with
-    its label (``screens.keyscreen.LEGEND``): PNGs for the page to scale up."""
+    its label (``screens.legend.LEGEND``): PNGs for the page to scale up."""
     from PIL import Image, ImageDraw
 
-    from ..screens.keyscreen import LEGEND, draw_cell, geometry
+    from ..screens.cell import draw_cell
+    from ..screens.legend import LEGEND
+    from ..screens.panel import geometry
 
     g = geometry(width, height)
     entries = []
@@ -191,7 +193,7 @@ def campaign_unreadable(team: str, reason: str, lang: str = "en") -> dict:
 def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "en") -> dict:
     """The team playing at the table: its map as SVG and its record (games, wins,
     best score per mission), in ``lang``; or, when no team plays, how to choose one."""
-    from ..screens.keyscreen import MENU_LABELS
+    from ..screens.menu import MENU_LABELS
 
     tr = translation(lang)
     _ = tr.gettext
@@ -251,7 +253,7 @@ def clue_log(book: MissionBook, record: TeamRecord, lang: str = "en") -> list[di
     clue's number or word was recorded, each with its clues as the device shows
     them ("A 2 OCEAN, B ?"): said aloud only, a clue is its giver and "?"; the
     mission's name and the result in ``lang``."""
-    from ..screens.keyscreen import clue_text
+    from ..screens.team import clue_text
     from ..screens.view import LoggedClue
 
     _ = translation(lang).gettext
@@ -321,7 +323,7 @@ _NAMED = re.compile(r"%\((\w+)\)s")
 def solo_text(lang: str) -> dict:
     """The solo box's words in ``lang``; ``offer`` as parts, every second one a menu
     name the page sets in bold (the menu's own translation, so the two agree)."""
-    from ..screens.keyscreen import MENU_LABELS
+    from ..screens.menu import MENU_LABELS
 
     _ = translation(lang).gettext
     text = {key: _NAMED.sub(r"{\1}", _(msg)) for key, msg in SOLO_TEXT.items()}
@@ -427,7 +429,8 @@ def page_text(lang: str) -> dict:
     """The page's own words in ``lang``: the strings of PAGE_TEXT (their placeholders
     as "{name}"), the parts of PAGE_PARTS (every second one a menu name or a
     command, to set apart), the seat buttons' labels and the legend's captions."""
-    from ..screens.keyscreen import LEGEND, MENU_LABELS
+    from ..screens.legend import LEGEND
+    from ..screens.menu import MENU_LABELS
 
     tr = translation(lang)
     _, pgettext = tr.gettext, tr.pgettext

@@ -262,7 +262,7 @@ class Simulator:
         saying why not and what to do instead."""
         from ..events import TypedClue
         from ..i18n import translation
-        from ..screens.keyscreen import CLUE_ADVICE, CLUE_REFUSALS, REFUSALS
+        from ..screens.reasons import CLUE_ADVICE, CLUE_REFUSALS, REFUSALS
 
         _ = translation(self.daemon.settings.language).gettext
         solo = self.daemon.session.solo
