@@ -90,18 +90,21 @@ def moments() -> Iterator[tuple[str, str, Session]]:
     """(name, caption, session) at each moment worth a picture."""
     t = _new(legend=True)
     s = t.session
-    opening = "A new device opens with the legend; a touch closes it, holding back opens the menu."
+    opening = "A new device opens with the legend, which says how to go on: a press."
     yield "legend", opening, s
     for seat in "AB":
-        s.control(seat, "back")  # type: ignore[arg-type]
-    yield "start", "Either may say the first clue aloud; the other guesses.", s
-    t.press("B", 2)  # A said a clue aloud: B's first press records it and guesses c1
+        s.control(seat, "press")  # type: ignore[arg-type]
+    start = "The key; no cursor: a press guesses nothing. Either may say the first clue."
+    yield "start", start, s
+    s.cursor["B"] = seat_index(2, "B")  # B turns the knob onto A's c1
+    yield "turned", "B turns onto a card: framed, and named by its row and place in B's view.", s
+    t.press("B")  # A said a clue aloud: B's first press records it and guesses c1
     yield "guess", "B's first press records A's clue and guesses: an agent.", s
     t.press("B", 4)
     t.press("B", 5)  # a bystander: the turn ends, A owes the bank a token
-    yield "bystander", "A bystander: both screens say which token to take.", s
+    yield "bystander", "A bystander: the token to take, alone on both screens; the turn is over.", s
     t.take()
-    yield "token", "The bank senses the token; the prompt goes. B's turn to clue.", s
+    yield "token", "The bank senses the token; the prompt goes, both cursors off the cards.", s
     for cell in (8, 11, 16):
         t.press("A", cell)
     t.take()  # A stops: the token leaving the bank ends the turn
@@ -129,12 +132,12 @@ def moments() -> Iterator[tuple[str, str, Session]]:
     t.take()
     yield "sudden", "The last token is gone: sudden death, guesses without clues.", s
     t.press("B", 24)
-    yield "won", "The fifteenth agent: both screens show the score.", s
+    yield "won", "The fifteenth agent: the score and what it counts, then how to go on.", s
     s.control("A", "right")  # type: ignore[arg-type]
     yield "debrief", "After the game a turn of the knob shows the partner's key.", s
     t = _new()
     t.press("B", 0)  # black on A's side
-    yield "lost", "Another game: an assassin ends it at once for both.", t.session
+    yield "lost", "Another game: an assassin ends it at once; a loss reads as one.", t.session
 
 
 def frames(panel: str) -> Iterator[tuple[str, str, Image.Image]]:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from helpers import knob_turns
 from keystand.app.session import Session
 from keystand.rules.game import new_game
 from keystand.rules.keycode import decode
@@ -183,10 +184,8 @@ class Table:
 
     def goto(self, seat: str, target: int) -> None:
         """Move ``seat``'s cursor to ``target`` (that seat's reading order)."""
-        here = self.session.cursor[seat]
-        steps = (target - here) % 25
-        for _ in range(steps if steps <= 12 else 25 - steps):
-            self.click(seat, "right" if steps <= 12 else "left")
+        for turn in knob_turns(self.session.cursor[seat], target):
+            self.click(seat, turn)
 
     def guess(self, seat: str, cell: int) -> None:
         self.goto(seat, cell if seat == "A" else 24 - cell)

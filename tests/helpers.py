@@ -31,7 +31,7 @@ PROFILES = ROOT / "hardware" / "profiles"
 PROFILE = PROFILES / "default.toml"
 
 # The example key of every device test. Seat A sees BGGTG / TGTTG / TTTTB / GTGTG /
-# TBTTG; B's cursor starts on cell 12 (c3), and ten turns right bring it to A's
+# TBTTG; B's cursor starts off the cards, and three turns left bring it to A's
 # c1 (B's cell 22), green on A's side.
 KEY = "06M6-NZ2B-N9BD"
 LAYOUT = decode(KEY)
@@ -56,8 +56,18 @@ EXAMPLE_LAYOUT = Layout.parse(
 
 def daemon_command(state_dir: Path, *extra: str, profile: Path = PROFILE) -> list[str]:
     """`keystand run --simulate` on a profile and a state folder, as a process."""
-    return [sys.executable, "-m", "keystand.cli", "run", "--config", str(profile),
-            "--simulate", "--state-dir", str(state_dir), *extra]
+    return [
+        sys.executable,
+        "-m",
+        "keystand.cli",
+        "run",
+        "--config",
+        str(profile),
+        "--simulate",
+        "--state-dir",
+        str(state_dir),
+        *extra,
+    ]
 
 
 def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -86,7 +96,6 @@ def play_example(script: str | Path, *extra: str) -> subprocess.CompletedProcess
         str(script) if from_file else "-",
         stdin=None if from_file else script,
     )
-
 
 
 def play(layout: Layout, rules: Rules, script: str) -> tuple[GameState, list]:
@@ -244,8 +253,8 @@ def random_move(device, rng: random.Random) -> None:
         device.command(rng.choice(MOVES))
         return
     seat = rng.choice(acting)
-    if views[seat].role == "guess":
-        for _ in range(rng.randint(0, 4)):
+    if views[seat].role == "guess":  # a turn starts off the cards: at least a detent
+        for _ in range(rng.randint(1, 4)):
             device.command(f"{seat} right")
     device.command(f"{seat} press")
 
@@ -287,3 +296,12 @@ def serve_simulator(tmp_path: Path, partners: object = None, **settings: object)
         sim.command(f"{seat} back")
     settle(sim.daemon)
     return sim, server, loop
+
+
+def knob_turns(here: int | None, target: int) -> list[str]:
+    """The detents that bring a seat's cursor the short way from ``here`` (None: off
+    the cards, where every game starts) to ``target``, both in that seat's own
+    reading order: the knob goes round the 25 cards and the place off them."""
+    ring = [None, *range(25)]
+    steps = (ring.index(target) - ring.index(here)) % len(ring)
+    return ["right"] * steps if steps <= len(ring) // 2 else ["left"] * (len(ring) - steps)

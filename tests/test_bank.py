@@ -67,7 +67,8 @@ def test_after_a_bystander_the_token_leaving_is_the_mark():
     s.control("B", "press")
     assert s.state.tokens_left == 8 and s.tokens_owed == 1
     assert s.messages["A"].kind == "take" and s.messages["B"].kind == "take"
-    assert s.messages["A"].args == (1, "bystander", "bystander")
+    # one token, bystander side up, to mark the word; a plain game: no side to say
+    assert s.messages["A"].args == (1, "bystander", "bystander", False)
     s.control("A", "right")  # a touch does not clear what the table still owes
     assert s.messages["A"].kind == "take"
     s.bank(8)  # the giver takes the token to mark the word: the prompt goes at once

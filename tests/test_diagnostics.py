@@ -20,7 +20,8 @@ def _session():
 
 def _open(session, seat):
     session.control(seat, "back_hold")
-    session.control(seat, "left")  # the menu wraps: Diagnostics is its last item
+    for _ in range(len(session.menus[seat].items)):  # the list stops at its last item
+        session.control(seat, "right")
     session.control(seat, "press")
 
 
@@ -28,7 +29,9 @@ def test_diagnostics_is_the_menus_last_item():
     assert Menu(settings()).items[-1] == "diagnostics"
     assert Menu(settings()).press() is None  # new game: armed, not a screen
     menu = Menu(settings())
-    menu.turn(-1)
+    menu.turn(-1)  # a clumsy turn the wrong way stays on the first item ...
+    assert menu.index == 0
+    menu.turn(len(menu.items) + 3)  # ... and turning on stops at the last
     assert menu.press() == "diagnostics"
 
 
@@ -108,7 +111,8 @@ def test_the_colour_panel_says_how_to_leave():
 
 def _open_on_device(device, seat):
     device.command(f"{seat} back_hold")
-    device.command(f"{seat} left")
+    for _ in range(30):  # past every item: the list stops at Diagnostics, its last
+        device.command(f"{seat} right")
     device.command(f"{seat} press")
     d = device.daemon
     assert wait_for(lambda: d.session.views()[seat].diagnostics is not None)

@@ -15,7 +15,7 @@ from luma.core.interface.serial import i2c, spi
 from luma.oled.device import sh1106, ssd1306, ssd1351
 from PIL import Image, ImageChops, ImageDraw
 
-from helpers import wait_for
+from helpers import knob_turns, wait_for
 from keystand.app.daemon import RETRY_MAX
 from keystand.hal.oled import ColourOled, PagedOled
 from keystand.screens.render import render
@@ -32,12 +32,21 @@ def _current(device, seat: str) -> bool:
     return ImageChops.difference(frame, render(view).convert("1")).getbbox() is None
 
 
+def _a_on_the_centre(device) -> None:
+    """A's cursor from off the cards onto the centre card, its frame shown: the
+    next press of A's plays (a guess that records B's clue)."""
+    for turn in knob_turns(None, 12):
+        device.command(f"A {turn}")
+    assert wait_for(lambda: device.daemon.session.cursor["A"] == 12 and _current(device, "A"))
+
+
 def _lines(caplog, text: str) -> list[str]:
     return [r.getMessage() for r in caplog.records if text in r.getMessage()]
 
 
 def test_a_glitch_during_a_clue_is_retried_until_the_guessers_panel_shows_it(device, caplog):
     caplog.set_level(logging.INFO)
+    _a_on_the_centre(device)
     assert wait_for(lambda: _current(device, "B"))
     device.table.buses["B"].fail_writes = 3
     device.command("A press")  # A's clue: B's panel must show that B guesses now
@@ -51,11 +60,10 @@ def test_a_glitch_during_a_clue_is_retried_until_the_guessers_panel_shows_it(dev
     assert len(_lines(caplog, "display B: answering again")) == 1
 
 
-def test_a_long_outage_logs_once_and_the_panel_catches_up_when_the_cable_is_back(
-    device, caplog
-):
+def test_a_long_outage_logs_once_and_the_panel_catches_up_when_the_cable_is_back(device, caplog):
     caplog.set_level(logging.INFO)
     bus = device.table.buses["B"]
+    _a_on_the_centre(device)
     bus.fail_writes = 10**9  # unplugged
     device.command("A press")
     for _ in range(3):
@@ -73,7 +81,7 @@ def test_a_long_outage_logs_once_and_the_panel_catches_up_when_the_cable_is_back
 @pytest.mark.parametrize("after", [1, 2, 4])
 def test_a_frame_cut_off_midway_is_never_left_half_drawn(device, after):
     bus = device.table.buses["A"]
-    assert wait_for(lambda: _current(device, "A"))
+    _a_on_the_centre(device)
     seen = []
 
     def cut(_transaction):

@@ -68,14 +68,15 @@ def test_the_catalog_check_names_each_problem(tmp_path, monkeypatch):
 
 
 def test_plural_forms_follow_the_count():
-    one, many = "Flip %d token,", "Flip %d tokens,"
-    assert messages.message_lines(Message("flip", (1, "checkmark")))[0] == "Flip 1 token,"
-    assert messages.message_lines(Message("flip", (2, "checkmark")))[0] == "Flip 2 tokens,"
+    one, many = "Flip %(n)d token\n%(side)s", "Flip %(n)d tokens\n%(side)s"
+    assert messages.message_lines(Message("flip", (1, "checkmark")))[0] == "Flip 1 token"
+    assert messages.message_lines(Message("flip", (2, "checkmark")))[0] == "Flip 2 tokens"
     assert _po("fi").num_plurals == 2 and _po("ja").num_plurals == 1
     for lang in ("fi", "ja"):
         for n in (1, 2, 5):
-            shown = i18n.translation(lang).ngettext(one, many, n) % n
-            assert str(n) in shown and shown != one % n
+            args = {"n": n, "side": "-"}
+            shown = i18n.translation(lang).ngettext(one, many, n) % args
+            assert str(n) in shown and shown != one % args
 
 
 def test_run_time_reads_the_compiled_catalog_without_babel():
@@ -109,7 +110,7 @@ def test_every_glyph_is_in_the_screen_font():
             if m.id in wanted:
                 value = m.id if lang == "en" else m.string
                 strings += list(value) if isinstance(value, tuple) else [value]
-        chars = {ch for s in strings for ch in s}
+        chars = {ch for s in strings for ch in s if ch != "\n"}  # "\n": a line break
         missing = {ch for ch in chars if ord(ch) not in cmap and ch not in fonts.COMPOSED}
         assert not missing, f"{lang}: the font lacks {sorted(missing)}"
         # Composed letters stand on a base letter the font has.
@@ -152,12 +153,31 @@ def test_composed_marks_stand_clear_of_their_letter():
 # Every message the screens show, with the arguments it can take: a new kind must
 # be added here, so that its words are measured in every language.
 MESSAGE_ARGS = {
-    "won": [(188,)],
+    # Every part a score can count, with the largest numbers each can reach.
+    "won": [
+        (188,),
+        (33, (("tokens_left", 33, 11), ("turns_ended", 11, 11), ("sudden_death", 0, 0)), True),
+        (10, (("tokens_left", 0, 0), ("turns_ended", 11, 11), ("sudden_death", -1, 1)), False),
+        (
+            30 + 90,
+            (
+                ("agents_found", 30, 15),
+                ("unused_turns", 110, 11),
+                ("mistakes", -45, 9),
+                ("sudden_death", -10, 1),
+            ),
+            False,
+        ),
+    ],
     "won_mission": [
-        (42, name, done, n)
+        (42, name, done, n, parts)
         for name in ("Cairo", "Gryffindor Common Room")
         for done in (True, False)
         for n in (0, 1, 3)
+        for parts in (
+            (),
+            (("tokens_left", 33, 11), ("turns_ended", 11, 11), ("sudden_death", -1, 1)),
+        )
     ],
     "lost_mission": [
         (r, name, t)
@@ -174,10 +194,11 @@ MESSAGE_ARGS = {
     "journal_recovered": [(1,), (12,), (1234,)],
     "lost": [("assassin",), ("sudden_death",), ("out_of_tokens",)],
     "take": [
-        (n, side, why)
+        (n, side, why, sided)
         for n in (1, 2)
         for side in ("checkmark", "bystander")
         for why in messages.TAKE_FOR
+        for sided in (True, False)
     ],
     "missing": [(n, context) for n in (1, 2, 12) for context in ("", "too_early")],
     "extra": [(1,), (2,), (12,)],
@@ -186,6 +207,8 @@ MESSAGE_ARGS = {
     "end_by_token": [()],
     "dial_number": [()],
     "nothing_left": [()],
+    "knob_first": [()],
+    "ai_seat": [("A",), ("B",)],
     "sensor_fault": [(12,)],
     "refused": [(r,) for r in reasons.REFUSALS],
     "scan_refused": [(r,) for r in reasons.SCAN_REASONS],
@@ -230,10 +253,26 @@ def test_every_line_fits_the_mono_column(lang):
 def test_the_legend_fits_its_columns(lang):
     text.use(lang)
     try:
-        room = 64 - panel.MONO.pitch - 4  # half the panel, less the symbol
-        labels = [text.gettext(label) for *_, label in legend.LEGEND]
-        assert all(fonts.width(label) <= room for label in labels), labels
-        assert fonts.width(text.gettext("Key symbols")) <= 124
+        for g in (panel.MONO, panel.COLOUR):
+            places = legend.columns(128, g)
+            for (x, room), (*_, label) in zip(places, legend.LEGEND, strict=True):
+                words = text.gettext(label)
+                # mono: one line beside the cell; colour: at most two
+                lines = legend.label_lines(words, room) if g.colour else [words]
+                assert len(lines) <= (2 if g.colour else 1), (g, words, lines)
+                assert all(fonts.width(line) <= room for line in lines), (g, words, room)
+                assert x + g.pitch + 1 + room <= 126  # clear of the panel's right edge
+            assert (
+                places[4][0]
+                >= 2
+                + g.pitch
+                + 1
+                + max(fonts.width(text.gettext(label)) for *_, label in legend.LEGEND[:4])
+                or g.colour
+            )  # the second column starts after the first one's labels
+        # The title and how to go on share the top line.
+        title = fonts.width(text.gettext(legend.TITLE)) + fonts.width(text.gettext(legend.GO_ON))
+        assert title + 4 <= 124
     finally:
         text.use("en")
 

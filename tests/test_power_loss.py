@@ -23,6 +23,7 @@ from helpers import (
     expected_after_restart,
     game_part,
     journal_rows,
+    knob_turns,
     random_move,
     settle,
     start_device,
@@ -31,6 +32,7 @@ from helpers import (
 from keystand.app.journal import Journal, action_to_json
 from keystand.rules.actions import Clue, Guess
 from keystand.rules.keycode import decode
+from keystand.rules.layout import seat_index
 from keystand.rules.setup import Rules
 from keystand.screens.view import Message
 from mounts import cut_power, ext4_image, loop_refusal
@@ -110,8 +112,9 @@ def test_after_a_power_cut_a_move_is_refused_on_both_displays(tmp_path):
         device = start_device(mnt / "state")
         d = device.daemon
         try:
-            for _ in range(10):  # B guesses A's c1 (green): the clue A said, and the guess
-                device.command("B right")
+            # B guesses A's c1 (green): the clue A said, and the guess
+            for turn in knob_turns(None, seat_index(2, "B")):
+                device.command(f"B {turn}")
             device.command("B press")
             assert wait_for(lambda: d.state.agents_found == 1)
             before = d.state
@@ -119,9 +122,7 @@ def test_after_a_power_cut_a_move_is_refused_on_both_displays(tmp_path):
             device.command("B right")  # the next green, c2 from A's side
             device.command("B press")
             refused = Message("not_saved", ("io_error",))
-            assert wait_for(
-                lambda: all(v.message == refused for v in d.session.views().values())
-            )
+            assert wait_for(lambda: all(v.message == refused for v in d.session.views().values()))
             assert d.state.agents_found == before.agents_found
         finally:
             device.stop()

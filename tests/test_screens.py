@@ -72,6 +72,8 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "entry_kind",  # a game code or a team's name
         "legend",  # a flag: show what the symbols mean
         "diagnostics",  # this seat's own inputs and the bank's readings: nothing of a key
+        "mission_name",  # the mission played: the table chose it
+        "cursor_word",  # solo: the word on the card under the cursor, face up on the table
         "clue_word",  # solo: the clue's word, public once said
         "clue_by",  # solo: whose clue, "ai" or "you"
         "word_entry",  # solo: the human's own clue word being dialled

@@ -184,7 +184,7 @@ def test_the_ais_touches_show_one_at_a_time_and_each_waits_for_a_press():
     s.control("A", "press")  # a bystander: the AI's turn ends
     assert s.state.bystander_guessers(5) == ("B",)
     lines = screen_lines(s.views()["A"])
-    assert [line for line in lines if "token" in line] == ["Take 1 token,"]
+    assert [line for line in lines if "token" in line] == ["with 1 token"]  # said once
     assert s.state.phase == "clue" and s.state.agents[4] is None
     # What the AI is told of this clue next time: one of its two agents unfound.
     assert s.solo.history == [("MIXED", 1)]

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import settings, start_device
+from helpers import knob_turns, settings, start_device
 from keystand.app.journal import VERSION, Journal, action_to_json, check
 from keystand.app.solo import GIVE, TOUCH, Plan
 from keystand.app.storage import JOURNAL
@@ -610,8 +610,8 @@ def test_a_killed_daemon_comes_back_to_the_real_ais_solo_game(tmp_path):
     ai = game.solo.ai
     human = "A" if ai == "B" else "B"
     aim = next(c for c in range(25) if game.layout.role(c, ai) == "G")
-    steps = (seat_index(aim, human) - 12) % 25
-    pressed = run(*[f"{human} right"] * steps, f"{human} press")
+    turns = knob_turns(None, seat_index(aim, human))  # from off the cards
+    pressed = run(*[f"{human} {turn}" for turn in turns], f"{human} press")
     game = check(tmp_path / JOURNAL)
     assert game is not None and game.partner == "ai"
     plan = game.plans[1]

@@ -204,7 +204,7 @@ MISSION = Rules(tokens=9, bystander_tokens=4)  # a mission: a line for the mista
 def test_the_longest_clue_word_of_each_language_is_shown_whole(lang, panel, rules):
     """A clue the player cannot read cannot be played: "VANKEUSRANG… 3" was. The
     widest word of each vocabulary (AMMATTIKORKEAKOULUTUTKINTO: 104 px, the mono
-    column 62) is drawn whole on the human's screen and the AI seat's, inside the
+    column 64) is drawn whole on the human's screen and the AI seat's, inside the
     panel, with the message under it whole (what to do when the AI touches)."""
     width, height = PANELS[panel]
     word = _longest_clue_word(lang)
@@ -244,9 +244,12 @@ def test_a_long_word_breaks_where_a_reader_expects_it():
         "AMMATTIKORKEA-",
         "KOULUTUTKINTO 3",
     ]
-    # Lines as even as the breaks allow: the parts of a compound often meet there.
-    assert wrap_word("RAUHANPALKINTO", " 3", MONO_COLUMN, MONO_COLUMN) == ["RAUHAN-", "PALKINTO 3"]
-    assert wrap_word("OIKEUSPROSESSI", " 3", MONO_COLUMN, MONO_COLUMN) == ["OIKEUS-", "PROSESSI 3"]
+    # Lines as even as the breaks allow: the parts of a compound often meet there
+    # (in a column a letter narrower than the mono one, which holds these whole).
+    narrow = MONO_COLUMN - 4
+    assert wrap_word("RAUHANPALKINTO", " 3", MONO_COLUMN, MONO_COLUMN) == ["RAUHANPALKINTO 3"]
+    assert wrap_word("RAUHANPALKINTO", " 3", narrow, narrow) == ["RAUHAN-", "PALKINTO 3"]
+    assert wrap_word("OIKEUSPROSESSI", " 3", narrow, narrow) == ["OIKEUS-", "PROSESSI 3"]
     # Japanese: no hyphen, never a line that starts with a small kana or ー, nor a
     # break after ッ (クレジッ / トカード).
     japanese = wrap_word("クレジットカード", " 3", MONO_COLUMN, MONO_COLUMN)

@@ -12,7 +12,7 @@ import urllib.request
 import pytest
 
 from browser_sim import HAVE_CHROMIUM
-from helpers import serve_simulator, settle
+from helpers import knob_turns, serve_simulator, settle
 from keystand.web.simulator import Simulator
 from solo_double import loader
 from test_solo_table import ASSOCIATIONS, WORDS
@@ -95,9 +95,9 @@ def test_after_a_lost_solo_game_the_page_says_the_game_is_over(page):
 
     sim = page
     assassin = next(i for i in range(25) if LAYOUT.role(i, "B") == "B")  # A guesses B's side
-    step = "A right" if assassin > 12 else "A left"
-    for line in [step] * abs(assassin - 12) + ["A press"]:
-        sim.command(line)
+    for turn in knob_turns(None, assassin):  # from off the cards (A's frame is A's order)
+        sim.command(f"A {turn}")
+    sim.command("A press")
     settle(sim.daemon)
     assert sim.daemon.state.phase == "over"
     assert sim.solo() == {"kind": "solo", "on": True, "ai": "B", "typing": False, "over": True}
@@ -172,9 +172,9 @@ def test_the_solo_box_speaks_the_tables_language_in_the_browser(page_in, browser
     from helpers import LAYOUT
 
     assassin = next(i for i in range(25) if LAYOUT.role(i, "B") == "B")
-    step = "A right" if assassin > 12 else "A left"
-    for line in [step] * abs(assassin - 12) + ["A press"]:
-        sim.command(line)
+    for turn in knob_turns(None, assassin):
+        sim.command(f"A {turn}")
+    sim.command("A press")
     settle(sim.daemon)
     over = sim.solo_text()["over"].replace("{human}", "A")
     page.wait_for_function(

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageChops
 
-from helpers import KEY, PROFILE, settle, start_device, wait_for
+from helpers import KEY, PROFILE, knob_turns, settle, start_device, wait_for
 from keystand.app.journal import Journal, action_to_json
 from keystand.app.storage import Storage
 from keystand.rules.actions import Clue, Guess, Pass
@@ -85,11 +85,19 @@ def _json(actions) -> list[dict]:
 
 
 def _guess_green_for_b(device) -> None:
-    """B's cursor from cell 12 to A's cell 2 (green for A), then a press: the
+    """B's cursor from off the cards to A's cell 2 (green for A), then a press: the
     first press of the game, so it records the clue A said as well."""
-    for _ in range(10):
-        device.command("B right")
+    for turn in knob_turns(None, seat_index(2, "B")):
+        device.command(f"B {turn}")
     device.command("B press")
+
+
+def _press_centre(device, seat: str) -> None:
+    """``seat`` turns from where its cursor is onto the centre card (a new session
+    starts off the cards) and presses: whoever may guess, a move."""
+    for turn in knob_turns(device.daemon.session.cursor[seat], 12):
+        device.command(f"{seat} {turn}")
+    device.command(f"{seat} press")
 
 
 def _first_guess_saved(device) -> None:
@@ -99,11 +107,8 @@ def _first_guess_saved(device) -> None:
 
 def _next_green_for_b(device) -> None:
     """B turns its knob the short way to A's cell 1 (also green for A) and presses;
-    the cursor may have been anywhere (a restart puts it back in the middle)."""
-    here = device.daemon.session.cursor["B"]  # in B's own frame
-    steps = (seat_index(1, "B") - here) % 25
-    turn = "right" if steps <= 12 else "left"
-    for _ in range(steps if steps <= 12 else 25 - steps):
+    the cursor may have been anywhere (a restart puts it off the cards)."""
+    for turn in knob_turns(device.daemon.session.cursor["B"], seat_index(1, "B")):
         device.command(f"B {turn}")
     device.command("B press")
 
@@ -173,7 +178,7 @@ def test_a_journal_turning_read_only_refuses_moves_until_it_works(tmp_path, monk
         assert d.state.agents_found == 1 and d.game_id == 1
         monkeypatch.undo()
         assert _both_show(device, Message("saving_again"), limit=8)
-        device.command("B press")
+        device.command("B press")  # B's cursor is still on the green the refusal kept
         assert wait_for(lambda: d.state.agents_found == 2)
     finally:
         device.stop()
@@ -209,7 +214,7 @@ def test_a_damaged_journal_is_kept_recovered_and_the_table_starts(tmp_path, capl
         assert [a for game, _, a in rows if game == d.game_id] == _json(GAME[:resumed])
         # A move after recovery (whoever acts now presses) is saved in the new journal.
         acting = next(s for s, v in d.session.views().items() if v.role in ("clue", "guess"))
-        device.command(f"{acting} press")
+        _press_centre(device, acting)
         assert wait_for(lambda: d.snapshot()["seq"] > resumed)
         game = d.game_id
     finally:
@@ -240,7 +245,7 @@ def test_a_state_folder_that_cannot_be_used_plays_without_saving(tmp_path, caplo
     d = device.daemon
     try:
         assert _both_show(device, Message("not_saving", ("not_a_folder",)))
-        device.command("A press")
+        _press_centre(device, "A")
         assert wait_for(lambda: d.state.turns == 1)  # played, from memory
         [line] = _errors(caplog, "state folder")
         assert line.startswith(f"state folder {state}: ") and "\n" not in line
@@ -303,7 +308,7 @@ def test_keystand_run_on_a_file_says_so_in_one_line_and_plays(tmp_path):
     cmd = [sys.executable, "-m", "keystand.cli", "run", "--config", str(PROFILE), "--simulate"]
     done = subprocess.run(
         [*cmd, "--state-dir", str(state), "--key", KEY],
-        input="A press\ndump\n",
+        input="A right\n" * 13 + "A press\ndump\n",  # onto the centre card, and press
         capture_output=True,
         text=True,
         timeout=60,
@@ -379,12 +384,12 @@ def test_a_journal_locked_by_another_program_refuses_moves_quickly(tmp_path, cap
     other = sqlite3.connect(tmp_path / "state" / "journal.sqlite", isolation_level=None)
     try:
         other.execute("BEGIN IMMEDIATE")  # a sqlite3 shell holding the write lock
-        device.command("A press")
+        _press_centre(device, "A")
         assert _both_show(device, Message("not_saved", ("locked",)))
         assert d.state.turns == 0
         other.execute("ROLLBACK")
         assert _both_show(device, Message("saving_again"), limit=8)
-        device.command("A press")
+        _press_centre(device, "A")
         assert wait_for(lambda: d.state.turns == 1)
     finally:
         other.close()

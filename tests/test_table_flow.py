@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from helpers import KEY, PROFILE, settle, start_device, wait_for
-from keystand.rules.layout import cell_index, cell_name, seat_index
+from helpers import KEY, PROFILE, knob_turns, settle, start_device, wait_for
+from keystand.rules.layout import cell_name, seat_index
 
 A_GREENS = [1, 2, 4, 6, 9, 15, 17, 19, 24]
 B_GREENS = [1, 6, 8, 11, 14, 16, 18, 19, 22]
@@ -40,9 +40,8 @@ class Table:
 
     def guess(self, seat: str, cell: int) -> None:
         """Turn ``seat``'s knob the short way to ``cell`` (A's frame) and press."""
-        here = cell_index(self.dump()["seats"][seat]["cursor"])
-        steps = (seat_index(cell, seat) - seat_index(here, seat)) % 25
-        turn = ["right"] * steps if steps <= 12 else ["left"] * (25 - steps)
+        here = self.device.daemon.session.cursor[seat]  # None, or in the seat's own frame
+        turn = knob_turns(here, seat_index(cell, seat))
         self.guessing += len(turn) + 1
         self.do(*(f"{seat} {t}" for t in turn), f"{seat} press")
 
@@ -79,7 +78,8 @@ def test_a_bystander_prompt_clears_the_moment_the_bank_senses_the_token(table):
     d = table.dump()
     assert d["tokens_owed"] == 1 and d["tokens_left"] == 8
     assert table.messages() == {"A": "take", "B": "take"}
-    assert table.lines("A")[1:4] == ["Take 1 token,", "bystander up", "mark the word"]
+    # A game whose tokens all lie bystander side up: no side to say.
+    assert table.lines("A")[1:3] == ["Mark the word", "with 1 token"]
     table.do("A right")  # a touch does not clear what the bank still owes
     assert table.messages() == {"A": "take", "B": "take"}
     table.do("bank take 9")
@@ -90,24 +90,30 @@ def test_a_bystander_prompt_clears_the_moment_the_bank_senses_the_token(table):
     assert table.lines("B")[-2:] == ["Your clue: say", "it aloud"]
 
 
-def test_a_token_owed_is_never_paid_silently_by_the_next_pass(table):
+def test_no_turn_begins_while_a_token_is_owed(table):
+    """A bystander's token is owed until the bank senses it: a press that would
+    start the next turn (recording the partner's clue) is refused, says why, and
+    changes nothing, so the bank and the game never part (issue 29: a clue was
+    taken while the token was owed, and the count then disagreed with the bank)."""
     table.guess("B", 5)  # a bystander, and nobody takes the token
-    table.guess("A", 8)  # B's clue: A finds one of B's greens
-    assert table.dump()["tokens_owed"] == 1
-    table.do("bank take 9")  # the guesser takes a token, meaning to end the turn ...
+    before = table.dump()
+    table.guess("A", 8)  # B says a clue; A presses on one of B's greens
     d = table.dump()
-    assert d["tokens_owed"] == 0 and d["tokens_left"] == 8 and d["phase"] == "guessing"
-    assert table.messages() == {"A": "counted_owed", "B": "counted_owed"}  # ... and is told
-    assert table.lines("A")[1:5] == [
-        "That token paid",
-        "what was owed.",
-        "Take one more",
-        "to end the turn",
-    ]
-    table.do("bank take 8")  # one more: now it is the pass
-    d = table.dump()
-    assert (d["phase"], d["tokens_left"], d["giver"]) == ("clue", 7, None)
+    assert (d["tokens_owed"], d["seq"], d["phase"], d["agents_found"]) == (
+        1,
+        before["seq"],
+        "clue",
+        0,
+    )
+    assert table.messages()["A"] == "refused"
+    # (the card under A's cursor, in A's view, then why nothing happened)
+    assert table.lines("A")[1:4] == ["Row 2, card 4", "Not now:", "take the token"]
+    assert table.messages()["B"] == "take"  # the other seat still says what to do
+    table.do("bank take 9")  # the token marks the word: the table is right again
     assert table.messages() == {"A": None, "B": None}
+    table.do("A press")  # the cursor is still on B's green: now it counts
+    d = table.dump()
+    assert (d["phase"], d["giver"], d["agents_found"], d["tokens_left"]) == ("guessing", "B", 1, 8)
 
 
 def test_a_token_taken_too_early_or_out_of_turn_says_what_to_do(table):
@@ -143,15 +149,19 @@ def test_a_whole_game_to_a_win_with_the_fewest_touches(table):
     # a clue, none to end the turn (the token is the end).
     assert table.touches == table.guessing
     assert table.messages() == {"A": "won", "B": "won"}
-    assert table.lines("A")[1:] == [
-        "You won!",
-        "Score 22",
+    # The score says what it counts (issue 29): 7 tokens left after the winning
+    # turn's, which the bank still holds, and the turn B ended with a token.
+    assert table.lines("A") == [
+        "Won! Score 22:",
+        "+21: 7 tokens",
+        "(1 used to win)",
+        "+1 turn ended",
         "Knob: partner's",
         "key. Press:",
         "new game",
     ]
     table.do("A right")  # the debrief: A's screen turns to B's key
-    assert table.lines("A")[1] == "Partner's key"
+    assert table.lines("A")[0] == "Partner's key"  # after the game: no count above it
     assert table.lines("A")[-2:] == ["Knob: your key", "Press: new game"]
 
 
@@ -160,8 +170,8 @@ def test_a_game_lost_to_an_assassin(table):
     d = table.dump()
     assert (d["outcome"], d["reason"]) == ("lost", "assassin")
     assert table.messages() == {"A": "lost", "B": "lost"}
-    assert table.lines("B")[1:3] == ["Lost:", "assassin"]
-    assert table.touches == table.guessing == 13  # twelve turns of the knob, one press
+    assert table.lines("B")[:2] == ["Lost:", "assassin"]  # no count: the game is over
+    assert table.touches == table.guessing == 2  # one turn of the knob, one press
 
 
 def test_the_paper_ruleset_asks_the_giver_for_the_number(tmp_path):
@@ -189,21 +199,27 @@ def test_the_paper_ruleset_asks_the_giver_for_the_number(tmp_path):
 def test_dump_on_stdin_reports_each_seat_for_outside_tests(tmp_path):
     # (The simulated table fills the bank from slot 1: a 9-token game, slots 1-9.)
     run = [sys.executable, "-m", "keystand.cli", "run", "--config", str(PROFILE)]
+    to_c3 = "B right\n" * 13  # from off the cards to B's cell 12, A's c3
     result = subprocess.run(
         [*run, "--simulate", "--state-dir", str(tmp_path), "--key", KEY],
-        input="A back\nB back\nB press\ndump\n",
+        input=f"A back\nB back\nB press\ndump\n{to_c3}dump\nB press\ndump\n",
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert result.returncode == 0, result.stderr
-    d = json.loads(result.stdout.splitlines()[-1])
+    woke, turned, d = (json.loads(line) for line in result.stdout.splitlines()[-3:])
     assert set(d["seats"]) == {"A", "B"} and isinstance(d["tokens_owed"], int)
     for seat in d["seats"].values():
         assert set(seat) == {"role", "message", "lines", "cursor"}
         assert all(isinstance(line, str) for line in seat["lines"])
-    # B guessed c3, a bystander: the turn is over, A guesses next, B gives.
-    assert d["seats"]["A"]["cursor"] == "c3" and d["seats"]["B"]["cursor"] is None
+    # The first press, with the cursor off the cards, guessed nothing and said why.
+    assert (woke["seq"], woke["agents_found"], woke["phase"]) == (0, 0, "clue")
+    assert woke["seats"]["B"]["message"] == "knob_first" and woke["seats"]["B"]["cursor"] is None
+    assert turned["seats"]["B"]["cursor"] == "c3"
+    assert "Row 3, card 3" in turned["seats"]["B"]["lines"]  # the card, in B's own view
+    # B guessed c3, a bystander: the turn is over, both cursors off the cards again.
+    assert d["seats"]["A"]["cursor"] is None and d["seats"]["B"]["cursor"] is None
     assert d["tokens_owed"] == 1 and d["seats"]["A"]["message"] == "take"
 
 

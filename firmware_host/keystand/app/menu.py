@@ -146,7 +146,9 @@ class Menu:
         return [(item, values.get(item, "")) for item in self.items]
 
     def turn(self, step: int) -> None:
-        self.index = (self.index + step) % len(self.items)
+        # The list stops at its ends: a turn the wrong way from "New game" must not
+        # come round to the last item (Diagnostics), which reads as a fault.
+        self.index = min(max(self.index + step, 0), len(self.items) - 1)
         self.armed = None
 
     def press(self) -> Command | str | None:

@@ -27,12 +27,15 @@ from ..rules.actions import (
     Guess,
     NothingLeftToGuess,
     Pass,
+    SuddenDeath,
     TokensTaken,
+    TurnEnded,
 )
 from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
+from ..rules.scoring import score_parts
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
 from ..screens.solo_panels import meant_pages
@@ -53,7 +56,7 @@ from .diagnostics import DiagnosticsScreen
 from .menu import STANDARD, Campaigns, Menu, Settings
 from .solo import ClueRefused, SoloGame
 from .storage import StorageError
-from .views import seat_role, seat_view
+from .views import may_guess, seat_role, seat_view
 
 # The after-game pages a seat's knob turns through; the last two after a team's game.
 OWN_KEY, PARTNER_KEY, TEAM_RECORD, CLUE_LOG = range(4)
@@ -85,7 +88,10 @@ class Session:
         self.state = state
         self._commit = commit
         self.sensed_bank = sensed_bank
-        self.cursor: dict[Seat, int] = {"A": 12, "B": 12}
+        # Each seat's cursor, a cell in its own reading order; None: off the cards,
+        # where a press guesses nothing. It starts there in every new session (a new
+        # game, a restart) and goes back there when a turn ends (docs/screens.md).
+        self.cursor: dict[Seat, int | None] = {"A": None, "B": None}
         self.dial: dict[Seat, int | None] = {"A": None, "B": None}  # a clue number dialled
         self.notes: dict[Seat, Message | None] = {"A": None, "B": None}  # said once
         self.owed = 0  # tokens the engine spent that the table has not taken yet
@@ -175,7 +181,9 @@ class Session:
             )
             return
         if self.solo is not None and seat == self.solo.ai:
-            return  # nobody plays the AI's seat: its knob and buttons do nothing
+            # Nobody plays the AI's seat: its controls play nothing, and say whose do.
+            self.notes[seat] = Message("ai_seat", (self.solo.human,))
+            return
         if kind == Control.HOLD:  # this seat's code as a QR on its own display, or back
             self.showing_qr[seat] = not self.showing_qr[seat]
             self.showing_link[seat] = False
@@ -195,16 +203,19 @@ class Session:
                 dialled = self.dial[seat]
                 start = 1 if dialled is None else dialled + step
                 self.dial[seat] = min(MAX_CLUE, max(0, start))
-            else:
-                self.cursor[seat] = (self.cursor[seat] + step) % 25
+            elif may_guess(self.state, seat, role):
+                self.cursor[seat] = step_cursor(self.cursor[seat], step)
+            else:  # not this seat's turn: the cursor stays off the cards
+                self._refuse(seat, self._wait_reason(seat))
             return
         if kind == Control.PRESS:
             if role == Role.OVER:
                 self._outbox.append(NewGame())
             elif role == Role.CLUE:
                 self._give(seat)
-            elif role in (Role.GUESS, Role.SUDDEN_DEATH):
-                if self._guess(seat, seat_index(self.cursor[seat], seat)) and self.solo:
+            elif may_guess(self.state, seat, role):
+                cell = self._cursor_cell(seat)
+                if cell is not None and self._guess(seat, cell) and self.solo:
                     self.solo.human_touched()
             else:
                 self._refuse(seat, self._wait_reason(seat))
@@ -244,9 +255,9 @@ class Session:
             if given is None or kind != Control.PRESS:
                 return given is not None and kind == Control.BACK
             # The first press records the AI's clue and guesses, both or neither.
-            cell = seat_index(self.cursor[seat], seat)
+            cell = self._cursor_cell(seat)
             clue = Clue(solo.ai, given.number, given.word)
-            if self._act(seat, [clue, Guess(seat, cell)]):
+            if cell is not None and self._act(seat, [clue, Guess(seat, cell)]):
                 solo.clue_given(state, given)
             return True
         if state.phase == Phase.CLUE:  # the human's clue: a word, then its number
@@ -387,6 +398,8 @@ class Session:
             cell = solo.touch(state)
             changes["hint"] = "solo_confirm"
             changes["cursor"] = None if cell is None else seat_index(cell, seat)
+        elif view.cursor is not None:  # the human's cursor, on a word the table knows
+            changes["cursor_word"] = solo.words[seat_index(view.cursor, seat)]
         return replace(view, **changes)
 
     def _entry_view(self, entry: ClueEntry) -> WordEntry:
@@ -432,6 +445,15 @@ class Session:
             actions.insert(0, Clue(giver, self.dial[giver]))
         return self._act(seat, actions)
 
+    def _cursor_cell(self, seat: Seat) -> int | None:
+        """The card under ``seat``'s cursor (in A's frame, as the engine names cells);
+        None, with a note saying what to do, when the cursor is off the cards."""
+        cursor = self.cursor[seat]
+        if cursor is None:
+            self.notes[seat] = Message("knob_first")
+            return None
+        return seat_index(cursor, seat)
+
     def _wait_reason(self, seat: Seat) -> str:
         """Why this seat may not act now, as a refusal code."""
         state = self.state
@@ -448,6 +470,10 @@ class Session:
         up (None when the sensors cannot tell), slots whose sensor is faulty (the
         fields of a ``BankReading``)."""
         before = self.bank_count
+        now = (present_count, bystander_up, faults)
+        if now != (before, self.bank_bystanders, self.bank_faults):
+            # The table moved on: what the last touch was told is no longer news.
+            self.notes = {"A": None, "B": None}
         self.bank_count = present_count
         self.bank_bystanders = bystander_up
         self.bank_faults = faults
@@ -576,6 +602,11 @@ class Session:
 
     def _act(self, seat: Seat, actions: list[Action]) -> bool:
         """Apply ``actions`` together: all of them, or (refused) none."""
+        if self.owed and any(isinstance(action, Clue) for action in actions):
+            # No turn begins while the last one's token is still owed: the table
+            # marks the word first, so the bank and the game never part.
+            self._refuse(seat, "token_owed")
+            return False
         state, events, steps = self.state, [], []
         try:
             for action in actions:
@@ -602,6 +633,10 @@ class Session:
                 self.dial[done] = None  # a clue was given: the next one starts afresh
         for event in events:
             self._tell(event)
+        if any(isinstance(event, TurnEnded | SuddenDeath) for event in events):
+            # A new turn starts with both cursors off the cards: a press meant to
+            # wake the table, or a knob turned out of turn, guesses nothing.
+            self.cursor = {"A": None, "B": None}
         if self.solo is not None and state.phase != Phase.GUESSING:
             self.solo.turn_over()  # the turn is over (or the game): its touches are done
         return True
@@ -614,7 +649,7 @@ class Session:
                 self.owed += event.count
                 self.owed_for = (event.side, event.why)
             elif not self.sensed_bank and event.why in ("bystander", "penalty", "mark"):
-                note = Message("take", (event.count, event.side, event.why))
+                note = Message("take", (event.count, event.side, event.why, self._sided))
                 self.notes = {seat: note for seat in SEATS}
         elif isinstance(event, NothingLeftToGuess):
             self.notes[event.seat] = Message("nothing_left")
@@ -628,19 +663,29 @@ class Session:
         state = self.state
         if state.phase == Phase.OVER:
             r = self.result
+            parts = score_parts(state) or ()
             if r is not None and state.outcome == Outcome.WON:
-                return Message("won_mission", (state.score or 0, r.mission, r.completed, r.opened))
+                score = state.score or 0
+                return Message("won_mission", (score, r.mission, r.completed, r.opened, parts))
             if r is not None:
                 return Message("lost_mission", (state.reason or "", r.mission, r.tries))
             if state.outcome == Outcome.WON:
-                return Message("won", (state.score or 0,))
+                # The winning turn spends a token the table leaves in the bank.
+                win_token = not state.went_to_sudden_death and state.rules.ruleset == "duet"
+                return Message("won", (state.score or 0, parts, win_token))
             return Message("lost", (state.reason or "",))
         if self.pending_load is not None:
             return Message("load_confirm")
-        table = self._bank_message()
-        if table is not None:
-            return table
-        return self.notes[seat] or self._solo_message(seat) or self.notice
+        # The answer to this seat's last touch comes first, when it is given (a
+        # refusal said only once the bank is right again would come too late); the
+        # next touch or a change in the bank takes it away.
+        return self.notes[seat] or self._bank_message() or self._solo_message(seat) or self.notice
+
+    @property
+    def _sided(self) -> bool:
+        """The game's tokens differ in their sides (a mission): screens say which is up."""
+        rules = self.state.rules
+        return rules.bystander_tokens < rules.tokens
 
     @property
     def messages(self) -> dict[Seat, Message | None]:
@@ -665,7 +710,7 @@ class Session:
             return Message("extra", (self.bank_count - expected,))
         if self.owed:
             side, why = self.owed_for
-            return Message("take", (self.owed, side, why))
+            return Message("take", (self.owed, side, why, self._sided))
         # Sides matter only in missions, and only once no token is still owed.
         rules = state.rules
         if self.bank_bystanders is None or rules.bystander_tokens >= rules.tokens:
@@ -692,6 +737,9 @@ class Session:
                 sensed=self.sensed_bank,
                 blind=self.solo is not None and seat == self.solo.ai,
             )
+            mission = dict(self.missions).get(self.state.rules.mission or "")
+            if mission:
+                view = replace(view, mission_name=mission)
             if self.solo is not None:
                 view = self._solo_view(self.solo, seat, view)
             elif self.result is not None and self.state.phase == Phase.OVER:
@@ -702,7 +750,13 @@ class Session:
                         for c in r.clues
                     )
                     team = TeamPanel(
-                        r.team, r.games, r.wins, r.mission, r.best, r.tries, clues,
+                        r.team,
+                        r.games,
+                        r.wins,
+                        r.mission,
+                        r.best,
+                        r.tries,
+                        clues,
                         "clues" if page == CLUE_LOG else "record",
                     )
                     view = replace(view, team=team, cursor=None)
@@ -739,3 +793,11 @@ class Session:
         if self.solo is not None:  # the AI's side reaches no screen, not even as a code
             return encode(for_seat(code, self.solo.human))
         return encode(code if self.state.phase == Phase.OVER else for_seat(code, seat))
+
+
+def step_cursor(cursor: int | None, step: int) -> int | None:
+    """One detent of a cursor through the 25 cards and the place off them: off the
+    cards, right goes to the first card and left to the last, and past either end
+    the cursor leaves the cards again."""
+    ring = [None, *range(25)]
+    return ring[(ring.index(cursor) + step) % len(ring)]

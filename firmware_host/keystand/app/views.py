@@ -25,12 +25,20 @@ def seat_role(state: GameState, seat: Seat) -> Role:
     return Role.CLUE if gives else Role.WAIT
 
 
+def may_guess(state: GameState, seat: Seat, role: Role) -> bool:
+    """``seat``'s knob and press play cards now: its turn to guess, or sudden death
+    with an agent left on its partner's side. Only then is its cursor on the key."""
+    if role == Role.GUESS:
+        return True
+    return role == Role.SUDDEN_DEATH and state.greens_left(other(seat)) > 0
+
+
 def seat_hint(state: GameState, seat: Seat, role: Role, sensed: bool) -> str:
     """Which instruction the screen gives for ``role`` (screens/key.py HINTS)."""
     if role == Role.OVER:
         return "over"
     if role == Role.SUDDEN_DEATH:
-        return "sudden" if state.greens_left(other(seat)) else "sudden_wait"
+        return "sudden" if may_guess(state, seat, role) else "sudden_wait"
     if role == Role.WAIT:
         return "watch" if state.phase == Phase.GUESSING else "wait_clue"
     if role == Role.CLUE:
@@ -75,7 +83,7 @@ def seat_view(
     hint = seat_hint(state, seat, role, sensed)
     # A cursor only where a press guesses: not for the giver, nor a seat that has
     # nothing left to guess in sudden death.
-    guessing = role == Role.GUESS or hint == "sudden"
+    guessing = may_guess(state, seat, role)
     clue = state.clue_number if state.phase == Phase.GUESSING else None
     return SeatView(
         seat=seat,

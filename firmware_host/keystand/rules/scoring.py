@@ -18,30 +18,41 @@ if TYPE_CHECKING:
     from .game import GameState
 
 
-def score_breakdown(state: GameState) -> dict | None:
-    """How the score is made up, or None while playing (and for a lost duet game)."""
+def score_parts(state: GameState) -> tuple[tuple[str, int, int], ...] | None:
+    """What a finished game's score counts: (part, points, how many of it) a part,
+    or None while playing (and for a lost duet game)."""
     if state.phase != Phase.OVER:
         return None
-    sd = state.went_to_sudden_death
+    sd = int(state.went_to_sudden_death)
+    counts: tuple[tuple[str, int, int], ...]  # (part, how many, points each)
     if state.rules.ruleset == "duet":
         if state.outcome != Outcome.WON:
             return None
-        parts = {
-            "tokens_left": 3 * state.tokens_left,
-            "turns_ended": state.passes,
-            "sudden_death": -1 if sd else 0,
-        }
+        counts = (
+            ("tokens_left", state.tokens_left, 3),
+            ("turns_ended", state.passes, 1),
+            ("sudden_death", sd, -1),
+        )
     elif state.reason == Reason.ASSASSIN:
-        parts = {
-            "unused_turns": -10 * state.tokens_left,
-            "mistakes": -10 * state.mistakes,
-            "agents_not_found": -10 * (AGENTS - state.agents_found),
-        }
+        counts = (
+            ("unused_turns", state.tokens_left, -10),
+            ("mistakes", state.mistakes, -10),
+            ("agents_not_found", AGENTS - state.agents_found, -10),
+        )
     else:
-        parts = {
-            "agents_found": 2 * state.agents_found,
-            "unused_turns": 10 * state.tokens_left,
-            "mistakes": -5 * state.mistakes,
-            "sudden_death": -10 if sd else 0,
-        }
-    return {"ruleset": state.rules.ruleset, **parts, "total": sum(parts.values())}
+        counts = (
+            ("agents_found", state.agents_found, 2),
+            ("unused_turns", state.tokens_left, 10),
+            ("mistakes", state.mistakes, -5),
+            ("sudden_death", sd, -10),
+        )
+    return tuple((part, n * each, n) for part, n, each in counts)
+
+
+def score_breakdown(state: GameState) -> dict | None:
+    """How the score is made up, or None while playing (and for a lost duet game)."""
+    parts = score_parts(state)
+    if parts is None:
+        return None
+    points = {part: value for part, value, _n in parts}
+    return {"ruleset": state.rules.ruleset, **points, "total": sum(points.values())}

@@ -2,7 +2,7 @@
 
 Solo mode shows clue words whole (a clue cut with "…" cannot be played), and the
 longest words of the partners' vocabularies are wider than the mono column:
-"AMMATTIKORKEAKOULUTUTKINTO" is 104 pixels, the column 62. Such a word is broken
+"AMMATTIKORKEAKOULUTUTKINTO" is 104 pixels, the column 64. Such a word is broken
 where a reader expects it (docs/screens.md, "Decision: a clue word is never cut"):
 
 - Latin letters (English, Finnish) at a syllable boundary, with a hyphen: before

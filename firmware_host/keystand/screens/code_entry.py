@@ -26,8 +26,7 @@ def render(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
     top = fonts.TOP
     fonts.draw_text(draw, (2, top), _(title), ink)
     typed = view.entry or ""
-    per_line = 25  # half-width glyphs across the panel
-    lines = [typed[i : i + per_line] for i in range(0, len(typed), per_line)][-2:]
+    lines = _across(typed, width - 4)[-2:]  # the last two lines of what is typed
     for n, line in enumerate(lines):
         fonts.draw_text(draw, (2, top + (n + 1) * LINE + 2), line, ink)
     # The candidate symbol, inverted so it reads as "this one next".
@@ -46,3 +45,13 @@ def lines(view: SeatView) -> list[str]:
     title = ENTRY_TITLE[view.entry_kind]
     help_ = NAME_HELP if view.entry_kind == "name" else ENTRY_HELP
     return [_(title), view.entry or "", *(_(h) for h in help_)]
+
+
+def _across(typed: str, room: float) -> list[str]:
+    """``typed`` in lines of ``room`` pixels, broken anywhere (a code has no words)."""
+    lines = [""]
+    for ch in typed:
+        if fonts.width(lines[-1] + ch) > room:
+            lines.append("")
+        lines[-1] += ch
+    return lines

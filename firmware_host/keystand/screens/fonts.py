@@ -41,6 +41,26 @@ COMPOSED: dict[str, tuple[str, tuple[str, ...]]] = {
     "Ö": ("O", ("#.#", "...", ".#.", "#.#", "#.#", "#.#", ".#.")),
     "Å": ("A", (".#.", "...", ".#.", "#.#", "###", "#.#", "#.#")),
 }
+# Misaki's m, w, M and W are 3 pixels wide like every Latin letter, which leaves
+# an m a solid block at true size ("you ▪issed"): they are drawn 5 pixels wide on
+# a 6-pixel pitch, as 5x7 panel fonts draw them (docs/screens.md).
+WIDE_PITCH = 6
+WIDE: dict[str, tuple[str, ...]] = {
+    "m": (".....", ".....", "##.#.", "#.#.#", "#.#.#", "#.#.#", "#.#.#"),
+    "w": (".....", ".....", "#...#", "#...#", "#.#.#", "#.#.#", ".#.#."),
+    "M": ("#...#", "##.##", "#.#.#", "#.#.#", "#...#", "#...#", "#...#"),
+    "W": ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"),
+}
+
+
+def _drawn(ch: str) -> tuple[float, tuple[str, ...]] | None:
+    """A letter drawn here, not by the font: its advance and bitmap rows."""
+    if ch in WIDE:
+        return WIDE_PITCH, WIDE[ch]
+    if ch in COMPOSED:
+        base, rows = COMPOSED[ch]
+        return font().getlength(base), rows
+    return None
 
 
 @cache
@@ -56,22 +76,24 @@ def font() -> ImageFont.FreeTypeFont:
 
 
 def width(text: str) -> float:
-    return font().getlength("".join(COMPOSED.get(ch, (ch,))[0] for ch in text))
+    """``text``'s width in pixels, as ``draw_text`` draws it."""
+    plain = "".join(ch for ch in text if ch not in WIDE and ch not in COMPOSED)
+    return font().getlength(plain) + sum((_drawn(ch) or (0,))[0] for ch in text)
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -> None:
-    if not any(ch in COMPOSED for ch in text):
+    if not any(ch in WIDE or ch in COMPOSED for ch in text):
         draw.text(xy, text, font=font(), fill=fill)
         return
     x: float = xy[0]
     y = xy[1]
     for ch in text:
-        drawn = COMPOSED.get(ch)
+        drawn = _drawn(ch)
         if drawn is None:
             draw.text((x, y), ch, font=font(), fill=fill)
             x += font().getlength(ch)
             continue
-        base, rows = drawn
+        advance, rows = drawn
         draw.point(
             [
                 (x + dx, y + dy)
@@ -81,7 +103,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, fill) -
             ],
             fill=fill,
         )
-        x += font().getlength(base)
+        x += advance
 
 
 def clip(text: str, room: float) -> str:

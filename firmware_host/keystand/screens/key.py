@@ -27,21 +27,25 @@ from ..i18n import N_
 from . import fonts, text
 from .breaks import wrap_word
 from .cell import draw_cell
-from .messages import message_lines
+from .messages import WITH_HINT, message_lines
 from .panel import (
     COLOUR,
     COLOUR_SIDE,
     COLOUR_SIDE_ROOM,
     COLOUR_SIDE_ROWS,
+    DIM_TAN,
+    GREEN,
     GRID,
     LINE,
     MONO,
     MONO_COLUMN,
+    RED,
     WHITE,
     geometry,
     text_ink,
 )
 from .text import gettext as _
+from .text_screen import wrap
 from .view import SeatView
 
 
@@ -60,9 +64,39 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     for n, line in enumerate(side):  # colour: beside the key
         fonts.draw_text(draw, (COLOUR_SIDE[0], COLOUR_SIDE[1] + n * LINE), line, WHITE)
     tx, ty = g.text
+    room = width - 2 - tx
+    rule = hint_start(view, lines)
+    said = message_lines(view.message) if view.message is not None else []
+    first = lines.index(said[0]) if said and said[0] in lines else None
     for n, line in enumerate(lines):
-        fonts.draw_text(draw, (tx, ty + n * LINE), line, text_ink(g.colour))
+        if n == rule:  # the message above, what to do next below: never run together
+            y = ty + n * LINE + 1
+            draw.line((tx, y, tx + room - 1, y), fill=DIM_TAN if g.colour else 1)
+        y = ty + n * LINE + (RULE if rule is not None and n >= rule else 0)
+        ink = text_ink(g.colour)
+        if n == first and view.outcome in ("won", "lost"):
+            # The end of the game in its own colours: a loss never looks like a win.
+            lost = view.outcome == "lost"
+            if g.colour:
+                ink = RED if lost else GREEN
+            elif lost:  # mono: the loss's first line inverted, its text a row down
+                draw.rectangle((tx - 1, y, tx + fonts.width(line), y + LINE - 1), fill=1)
+                fonts.draw_text(draw, (tx, y + 1), line, 0)
+                continue
+        fonts.draw_text(draw, (tx, y), line, ink)
     return img
+
+
+RULE = 3  # pixels between a message and the hint under it, a line drawn between
+
+
+def hint_start(view: SeatView, lines: list[str]) -> int | None:
+    """Where the hint starts under a message in ``lines`` (a rule is drawn above it);
+    None when they do not stand together."""
+    hint = hint_lines(view)
+    if view.message is None or not hint or len(lines) <= len(hint):
+        return None
+    return len(lines) - len(hint) if lines[-len(hint) :] == hint else None
 
 
 def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[list[str], list[str]]:
@@ -71,25 +105,41 @@ def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[lis
     clue, a dialled number), then the first message that matters, then the hint,
     if it fits whole. A clue word is never cut (docs/screens.md): when the screen
     is short of lines, the bank's counts give way first (the tokens are on the table)."""
-    head = bank_lines(view)
+    over = view.outcome != "playing"
+    # After the game the score says what the tokens counted; during it, the mission.
+    head = [] if over else mission_lines(view) + bank_lines(view)
     bank = len(head)  # the counts that may give way, first in ``head``
     if view.debrief:
         head.append(_("Partner's key"))
     dial = [_("Number %d") % view.dial] if view.dial is not None else []
-    message = message_lines(view.message) if view.message is not None else []
+    # On the partner's key after the game its title says what it is; the result
+    # was read on the seat's own key.
+    message = message_lines(view.message) if view.message is not None and not view.debrief else []
+    # One instruction at a time: a message that says what to do now stands alone;
+    # the end of the game and notes that only inform keep the hint, under a rule.
     hint = hint_lines(view)
+    if message and view.message is not None and view.message.kind not in WITH_HINT:
+        hint = []
     if not geometry(width, height).colour:
-        lines = head + clue_lines(view, MONO_COLUMN) + dial + message
+        where = cursor_lines(view, MONO_COLUMN)
+        lines = head + clue_lines(view, MONO_COLUMN) + where + dial + message
         while len(lines) > MONO.lines and bank:  # the last count first (mistakes, then tokens)
             bank -= 1
             del lines[bank]
-        return [], _with_hint(lines, hint, MONO.lines)
-    # Colour: the counts beside the key while they fit its column, the rest below at
+        rows = MONO.lines - (1 if message and hint else 0)  # the rule takes a line's room
+        return [], _with_hint(lines, hint, rows, short_hint(view))
+    # Colour: after the game the counts' column beside the key is free: what to do
+    # next goes there, the message (the score and what it counts) below the key.
+    if over and hint:
+        side = _reflow(hint, COLOUR_SIDE_ROOM)
+        if len(side) <= COLOUR_SIDE_ROWS:
+            return side, (head + message)[: COLOUR.lines]
+    # Else the counts beside the key while they fit its column, the rest below at
     # the panel's width. The clue's word goes below, on a line of its own; when that
     # would cut the message, it is broken into the column beside the key instead.
     best: tuple[tuple[bool, bool], list[str], list[str]] | None = None
     for room in (width - 4, COLOUR_SIDE_ROOM):
-        lines = head + clue_lines(view, room, apart=True) + dial
+        lines = head + clue_lines(view, room, apart=True) + cursor_lines(view, room) + dial
         n = 0
         while n < min(len(lines), COLOUR_SIDE_ROWS) and fonts.width(lines[n]) <= COLOUR_SIDE_ROOM:
             n += 1
@@ -99,14 +149,54 @@ def text_layout(view: SeatView, width: int = 128, height: int = 64) -> tuple[lis
         if best is None or score > best[0]:
             best = (score, lines[:n], below)
     assert best is not None
-    return best[1], _with_hint(best[2], hint, COLOUR.lines)
+    return best[1], _with_hint(best[2], hint, COLOUR.lines, short_hint(view))
 
 
-def _with_hint(lines: list[str], hint: list[str], rows: int) -> list[str]:
-    """``lines`` and the hint under them if it fits whole (read whole or not at all)."""
-    if len(lines) + len(hint) <= rows:
-        return lines + hint
+def _reflow(lines: list[str], room: float) -> list[str]:
+    """Lines for the mono column, each broken again for ``room`` pixels: at spaces,
+    or (Japanese) where breaks.py breaks words, never before a small kana or ー."""
+    out: list[str] = []
+    for line in lines:
+        if fonts.width(line) <= room:
+            out.append(line)
+        elif " " in line:
+            out += wrap(line, room)
+        else:
+            out += wrap_word(line, "", room, room, text.current()) or wrap(line, room)
+    return out
+
+
+def _with_hint(lines: list[str], hint: list[str], rows: int, short: list[str]) -> list[str]:
+    """``lines`` and the hint under them if it fits whole (read whole or not at all),
+    else its short form if that fits: after a game, "Press: new game" at least."""
+    for shown in (hint, short):
+        if shown and len(lines) + len(shown) <= rows:
+            return lines + shown
     return lines[:rows]
+
+
+def mission_lines(view: SeatView) -> list[str]:
+    """The mission being played, by its name, shortened to the column if need be."""
+    if not view.mission_name:
+        return []
+    return [fonts.clip(_(view.mission_name), MONO_COLUMN)]
+
+
+def cursor_lines(view: SeatView, room: float) -> list[str]:
+    """The card under the cursor, in words: its word when the table knows the words
+    (solo), else its row and place in this seat's own view, as the key shows it
+    (row 1 the far row, card 1 the leftmost)."""
+    if view.cursor is None or view.hint == "solo_confirm":  # the AI's touch says its card
+        return []
+    if view.cursor_word:
+        word = view.cursor_word.upper()
+        # TRANSLATORS: solo mode: the card under the cursor, by its word ("> CASTLE").
+        label = _("> %s") % ""
+        lines = wrap_word(word, "", room - fonts.width(label), room, text.current())
+        return [label + lines[0], *lines[1:]] if lines else [fonts.clip(label + word, room)]
+    row, card = divmod(view.cursor, 5)
+    # TRANSLATORS: the card under the cursor: its row (1 the far one) and place from the left.
+    return [_("Row %(row)d, card %(card)d") % {"row": row + 1, "card": card + 1}]
 
 
 def bank_lines(view: SeatView) -> list[str]:
@@ -148,6 +238,12 @@ def status_lines(view: SeatView) -> list[str]:
     return text_layout(view)[1]
 
 
+def short_hint(view: SeatView) -> list[str]:
+    """The hint's short form, for a screen too full for the whole of it."""
+    kind = "over" if view.hint.startswith("over") else view.hint
+    return [_(line) for line in SHORT_HINTS.get(kind, ())]
+
+
 def hint_lines(view: SeatView) -> list[str]:
     """What this seat does next, with the controls, for its role."""
     kind = view.hint
@@ -180,4 +276,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "solo_number": (N_("Knob: number,"), N_("press gives it,"), N_("back: new word")),
     "solo_confirm": (),  # the AI's touch says what to do (the "ai_touch" message)
     "over_solo": (N_("Knob: what the"), N_("AI meant"), N_("Press: new game")),
+}
+# When a hint does not fit whole under a long message: what must be said at least.
+SHORT_HINTS: dict[str, tuple[str, ...]] = {
+    "over": (N_("Press: new game"),),  # every after-game hint ("over_team", ...)
 }

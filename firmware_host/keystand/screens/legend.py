@@ -5,10 +5,12 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from ..i18n import N_
-from . import fonts
+from . import fonts, text
+from .breaks import wrap_word
 from .cell import draw_cell
 from .panel import LINE, Geometry, text_ink
 from .text import gettext as _
+from .text_screen import wrap
 from .view import AGENT, BOTH, MARK_MINE, MARK_THEIRS, OPEN
 
 # What each symbol means, in the order the legend screen and the simulator page
@@ -26,30 +28,61 @@ LEGEND: tuple[tuple[str, str, bool, str], ...] = (
 )
 
 
+# TRANSLATORS: the legend's title; with "press: go on" at most 31 half-width characters.
+TITLE = N_("Key symbols")
+# TRANSLATORS: on the legend, right of its title: a press goes on to the key.
+GO_ON = N_("press: go on")
+
+
 def render(width: int, height: int, g: Geometry) -> Image.Image:
-    """Every symbol of the key, drawn as on the key, with what it means; any touch
-    goes back to the key (holding back: to the menu, app/session.py). Mono: a title
-    and two columns; colour: one column of cells at their true size (the menu item
-    that opens it carries the title)."""
+    """Every symbol of the key, drawn as on the key, with what it means, under a
+    title that says how to go on: any touch goes back to the key (holding back: to
+    the menu, app/session.py). Two columns of four, the cells at their true size;
+    on the colour panel a label too wide for its column takes two lines."""
     img = Image.new("RGB" if g.colour else "1", (width, height), 0)
     draw = ImageDraw.Draw(img)
     ink = text_ink(g.colour)
-    if g.colour:
-        rows, top, col_w = 8, 0, width
-    else:
-        # TRANSLATORS: the legend's title; at most 31 half-width characters.
-        fonts.draw_text(draw, (2, fonts.TOP), _("Key symbols"), ink)
-        rows, top, col_w = 4, fonts.TOP + LINE + 3, width // 2
+    fonts.draw_text(draw, (2, fonts.TOP), _(TITLE), ink)
+    go_on = _(GO_ON)
+    fonts.draw_text(draw, (width - 2 - int(fonts.width(go_on)), fonts.TOP), go_on, ink)
+    rows, top = 4, fonts.TOP + LINE + 3
     row_h = (height - top) // rows
-    for n, (role, mark, cursor, label) in enumerate(LEGEND):
-        col, row = divmod(n, rows)
-        x, y = col * col_w + 2, top + row * row_h
+    for n, ((x, room), (role, mark, cursor, label)) in enumerate(
+        zip(columns(width, g), LEGEND, strict=True)
+    ):
+        y = top + (n % rows) * row_h
         draw_cell(draw, x, y, g, role, mark, cursor)
-        text_y = y + (g.pitch - 1 - LINE) // 2
-        fonts.draw_text(draw, (x + g.pitch + 2, text_y), _(label), ink)
+        words = label_lines(_(label), room) if g.colour else [_(label)]
+        text_y = y + (g.pitch - 1 - LINE * len(words)) // 2
+        for k, word in enumerate(words):
+            fonts.draw_text(draw, (x + g.pitch + 1, text_y + k * LINE), word, ink)
     return img
+
+
+def columns(width: int, g: Geometry) -> list[tuple[int, float]]:
+    """Where each symbol of ``LEGEND`` stands: its cell's x and the room for its
+    label, in pixels. The second column starts after the first one's widest label
+    (the mono panel's labels must fit one line: salamurhaaja, molemmat ohi)."""
+    first = [_(label) for *_x, label in LEGEND[:4]]
+    label_x = g.pitch + 1  # from a cell's x to its label's
+    if g.colour:  # labels may take two lines: halves
+        second = width // 2
+    else:
+        second = 2 + label_x + int(max(fonts.width(label) for label in first)) + 2
+    first_room: float = second - 2 - label_x - 2
+    return [(2, first_room)] * 4 + [(second, width - 2 - second - label_x)] * 4
+
+
+def label_lines(label: str, room: float) -> list[str]:
+    """A symbol's label on one line, or on two when it is wider than ``room``: at a
+    space, else inside the word where breaks.py breaks words (salamur- / haaja)."""
+    if fonts.width(label) <= room:
+        return [label]
+    if " " in label:
+        return wrap(label, room)
+    return wrap_word(label, "", room, room, text.current()) or wrap(label, room)
 
 
 def lines() -> list[str]:
     """The legend's words, top to bottom (``dump`` reports them)."""
-    return [_("Key symbols"), *(_(entry[-1]) for entry in LEGEND)]
+    return [_(TITLE), _(GO_ON), *(_(entry[-1]) for entry in LEGEND)]

@@ -1,15 +1,16 @@
 """The messages a seat screen shows over its instruction: a game's end, what the bank
 needs, a refusal, a fault, the AI's touch. ``message_lines`` turns a ``Message``
-into its screen lines in the table's language. Every line fits the 62-pixel column
-beside the mono key: 15 half-width or 7 full-width characters
+into its screen lines in the table's language. Every line fits the 64-pixel column
+beside the mono key: 16 half-width or 8 full-width characters
 (tests/test_i18n.py measures each translation)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..i18n import N_
-from . import fonts
+from ..i18n import N_, N_plural
+from . import fonts, text
+from .breaks import wrap_word
 from .panel import MONO_COLUMN
 from .reasons import PRINTER_REASONS, REFUSALS, SCAN_REASONS, STORAGE_REASONS, reason
 from .text import gettext as _
@@ -24,14 +25,39 @@ ARG_WORDS = {
     "sudden_death": N_("sudden death"),
     "out_of_tokens": N_("out of tokens"),
 }
-# What a token the table owes is for (TokensTaken.why).
-TAKE_FOR = {
-    "bystander": N_("mark the word"),  # the arrow from the giver to the guesser
-    "penalty": N_("penalty: out"),
-    "mark": N_("mark the word"),
-    "turn": N_("for this turn"),
-    "cap": N_("the turn is up"),
+# A "\n" in a message's words breaks the line where the language reads best.
+# Which side of a timer token is up, as the rulebooks say it; only the 10-token
+# edition's missions and the Duet mission map make the sides differ.
+SIDE_UP = {
+    "bystander": N_("bystander side\nup"),
+    "checkmark": N_("checkmark side\nup"),
 }
+# What the table does with the tokens it owes, by why they are owed and whether
+# the side up is said (%(side)s). The count is %(n)d.
+TAKE = {
+    # the giver marks the guessed bystander (or a bonus's official mark does),
+    # the arrow towards the guesser
+    "mark": N_plural("Mark the word\nwith %(n)d token", "Mark the word\nwith %(n)d tokens"),
+    "mark_sided": N_plural(
+        "Mark the word\nwith %(n)d token\n%(side)s", "Mark the word\nwith %(n)d tokens\n%(side)s"
+    ),
+    # no bystander side left: checkmark-side tokens, turned over onto the word
+    "mark_flipped": N_plural(
+        "Take %(n)d token\n%(side)s,\nturn it over\nonto the word",
+        "Take %(n)d tokens\n%(side)s,\nturn them over\nonto the word",
+    ),
+    # an invalid clue's penalty: the token leaves the game
+    "penalty": N_plural("Take %(n)d token\nout: a penalty", "Take %(n)d tokens\nout: a penalty"),
+    "penalty_sided": N_plural(
+        "Take %(n)d token\n%(side)s:\nout, a penalty",
+        "Take %(n)d tokens\n%(side)s:\nout, a penalty",
+    ),
+    # the paper ruleset: a turn's box, and the turn's guesses used up
+    "turn": N_plural("Take %(n)d token\nfor this turn", "Take %(n)d tokens\nfor this turn"),
+    "cap": N_plural("Take %(n)d token:\nthe turn is up", "Take %(n)d tokens:\nthe turn is up"),
+}
+# TokensTaken.why -> its entry in TAKE
+TAKE_FOR = {"bystander": "mark", "mark": "mark", "penalty": "penalty", "turn": "turn", "cap": "cap"}
 # What the human does at the table for the AI's touch, by the card's role on its side.
 # A bystander's token is said once, after the press (the "take" message: how many,
 # which side up), as a sensed bank must see it leave only once the touch is played.
@@ -44,16 +70,39 @@ AI_TOUCH = {
 }
 
 
+# Messages that only inform: the seat's instruction (the hint) stays under them,
+# a rule between. Every other message says what to do now, and stands alone.
+WITH_HINT = frozenset(
+    {
+        "won",
+        "won_mission",
+        "lost",
+        "lost_mission",
+        "not_saving",
+        "saving_now",
+        "journal_recovered",
+        "printed",
+        "print_failed",
+        "scan_refused",
+        "team_refused",
+        "team_not_saved",
+        "no_ai",
+    }
+)
+
+
 def _word(arg: object) -> str:
     return _(ARG_WORDS[arg]) if isinstance(arg, str) and arg in ARG_WORDS else str(arg)
 
 
-def _take(count: int, side: str, why: str) -> list[str]:
-    return [
-        ngettext("Take %d token,", "Take %d tokens,", count) % count,
-        _("%s up") % _word(side),
-        _(TAKE_FOR.get(why, TAKE_FOR["bystander"])),
-    ]
+def _take(count: int, side: str, why: str, sided: bool = True) -> list[str]:
+    """What the table does with ``count`` tokens it owes; ``sided``: the game's
+    tokens differ in their sides (a mission), so which side is up is said."""
+    kind = TAKE_FOR.get(why, "mark")
+    if sided and kind in ("mark", "penalty"):
+        kind += "_flipped" if kind == "mark" and side == "checkmark" else "_sided"
+    side_up = _(SIDE_UP.get(side, SIDE_UP["bystander"]))
+    return [ngettext(*TAKE[kind], count) % {"n": count, "side": side_up}]
 
 
 def _missing(count: int, context: str) -> list[str]:
@@ -74,9 +123,10 @@ def _extra(count: int) -> list[str]:
 
 
 def _flip(count: int, side: str) -> list[str]:
+    side_up = _(SIDE_UP.get(side, SIDE_UP["bystander"]))
     return [
-        ngettext("Flip %d token,", "Flip %d tokens,", count) % count,
-        _("%s up") % _word(side),
+        ngettext("Flip %(n)d token\n%(side)s", "Flip %(n)d tokens\n%(side)s", count)
+        % {"n": count, "side": side_up}
     ]
 
 
@@ -86,8 +136,51 @@ def _with_name(template: str, name: str, *rest: object) -> str:
     return template % (fonts.clip(name, room), *rest)
 
 
-def _won_mission(score: int, mission: str, completed: bool, opened: int) -> list[str]:
-    lines = [_("You won!"), _("Score %d") % score]
+# What each part of a won game's score counts (rules/scoring.py's parts): its
+# points, signed ("+6", "-1"), and how many of the thing it counts. (A lost game
+# scores only in the paper ruleset, and its panel says why it was lost.)
+SCORE_PARTS: dict[str, tuple[str, str]] = {
+    # the duet ruleset: 3 points a token left in the bank
+    "tokens_left": N_plural("%(points)s: %(n)d token", "%(points)s: %(n)d tokens"),
+    # 1 point a token taken to end a turn after a correct guess
+    "turns_ended": N_plural("%(points)s turn ended", "%(points)s turns ended"),
+    "sudden_death": N_plural("%(points)s sudden death", "%(points)s sudden death"),
+    # the paper ruleset
+    "agents_found": N_plural("%(points)s: %(n)d agent", "%(points)s: %(n)d agents"),
+    "unused_turns": N_plural("%(points)s: %(n)d unused", "%(points)s: %(n)d unused"),
+    "mistakes": N_plural("%(points)s: %(n)d mistake", "%(points)s: %(n)d mistakes"),
+}
+
+
+def _scored(
+    score: int, parts: tuple[tuple[str, int, int], ...], won: bool, win_token: bool
+) -> list[str]:
+    """The score and what it counts, a line a part; ``win_token``: say that the
+    winning turn used a token the bank still holds (the rulebook counts it spent)."""
+    lines = [(_("Won! Score %d:") if won else _("Score %d:")) % score]
+    for part, points, n in parts:
+        if points:
+            args = {"points": f"{points:+d}", "n": n}
+            lines.append(ngettext(*SCORE_PARTS[part], abs(points) if n == 1 else n) % args)
+            if part == "tokens_left" and win_token:
+                lines.append(_("(1 used to win)"))
+    return lines
+
+
+def _won(
+    score: int, parts: tuple[tuple[str, int, int], ...] = (), win_token: bool = False
+) -> list[str]:
+    return _scored(score, parts, True, win_token)
+
+
+def _won_mission(
+    score: int,
+    mission: str,
+    completed: bool,
+    opened: int,
+    parts: tuple[tuple[str, int, int], ...] = (),
+) -> list[str]:
+    lines = _scored(score, parts, True, False)
     lines.append(_with_name(_("%s: done") if completed else _("%s: again"), _(mission)))
     if opened:
         lines.append(ngettext("%d mission open", "%d missions open", opened) % opened)
@@ -104,7 +197,7 @@ def _counted_owed(why: str) -> list[str]:
 
 
 MESSAGES: dict[str, Callable[..., list[str]]] = {
-    "won": lambda score: [_("You won!"), _("Score %d") % score],
+    "won": _won,
     # Storage (app/storage.py): a move that could not be saved was not made.
     "not_saved": lambda why: [_("Can't save:"), reason(STORAGE_REASONS, why), _("move not made")],
     "not_saving": lambda why: [_("Not saving:"), reason(STORAGE_REASONS, why)],
@@ -134,6 +227,10 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
     "end_by_token": lambda: [_("To end the turn"), _("take a token")],
     "dial_number": lambda: [_("Knob: set the"), _("clue number")],
     "nothing_left": lambda: [_("Nothing left"), _("to guess")],
+    # A press with the cursor off the cards (a new game, a restart, a new turn).
+    "knob_first": lambda: [_("Turn the knob"), _("to a word first")],
+    # Solo: a touch of the AI's seat's controls, which nobody plays.
+    "ai_seat": lambda human: [_("The AI plays"), _("this seat: play"), _("on seat %s") % human],
     "sensor_fault": lambda slot: [_("Bank slot %d:") % slot, _("sensor fault")],
     "refused": lambda why: [_("Not now:"), reason(REFUSALS, why)],
     "scan_refused": lambda why: [_("Scan refused:"), reason(SCAN_REASONS, why)],
@@ -152,9 +249,12 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
 
 
 def _ai_touch(word: str, what: str) -> list[str]:
+    # As the card's face prints it, whole: broken at a syllable when too wide.
+    shown = word.upper()
+    lines = wrap_word(shown, "", MONO_COLUMN, MONO_COLUMN, text.current()) or [shown]
     return [
         _("AI touches:"),
-        fonts.clip(word.upper(), MONO_COLUMN),  # as the card's face prints it
+        *lines,
         *(_(line) for line in AI_TOUCH.get(what, AI_TOUCH["bystander"])),
     ]
 
@@ -173,8 +273,9 @@ MESSAGES.update(
 
 
 def message_lines(message: Message) -> list[str]:
-    """A message in the table's language, one screen line per item."""
+    """A message in the table's language, one screen line per item (a "\n" in its
+    words breaks a line where the language breaks it)."""
     lines = MESSAGES.get(message.kind)
     if lines is None:
         return [message.kind]
-    return lines(*message.args)
+    return [part for line in lines(*message.args) for part in line.split("\n")]

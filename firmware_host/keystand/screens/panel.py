@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from . import fonts
 
 LINE = 8  # pixels per text line (the screen font is 8x8)
-MONO_COLUMN = 62  # the text column beside the mono key, in pixels
+# The text column beside the mono key, in pixels: from x=64 to the panel's edge.
+# A line's width counts the blank column every glyph keeps on its right, so a
+# line this wide leaves the panel's last column dark (a glyph on the edge reads
+# as cut off), and two dark columns part it from the key's cursor frame.
+MONO_COLUMN = 64
 Ink = int | tuple[int, int, int]
 
 
@@ -25,7 +29,9 @@ class Geometry:
 
 
 # The text starts one row down (fonts.TOP), as on every screen.
-MONO = Geometry(colour=False, pitch=12, margin=2, bar=1, text=(65, fonts.TOP), lines=8)
+MONO = Geometry(
+    colour=False, pitch=12, margin=2, bar=1, text=(128 - MONO_COLUMN, fonts.TOP), lines=8
+)
 # Colour: the key at 16 px a cell, the counts beside it, the words below.
 COLOUR = Geometry(colour=True, pitch=16, margin=3, bar=2, text=(2, 84), lines=5)
 COLOUR_SIDE = (84, 2)  # the counts' column beside the colour key

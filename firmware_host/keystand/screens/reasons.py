@@ -31,6 +31,8 @@ REFUSALS = {
     "no_spare_token": N_("no token spare"),
     "no_such_cell": N_("no such cell"),
     "same_cell": N_("same cell twice"),
+    # the session's own: a clue while the table still owes a token
+    "token_owed": N_("take the token"),
 }
 # Why a scanned or dialled code was not loaded (GameCodeError.reason, ScanRefused).
 SCAN_REASONS = {

@@ -12,6 +12,7 @@ from . import (
     key,
     legend,
     menu,
+    messages,
     qr_screen,
     solo_panels,
     team,
@@ -38,8 +39,7 @@ def render(view: SeatView, width: int = 128, height: int = 64) -> Image.Image:
     if view.word_entry is not None:
         return word_entry.render(view.word_entry, width, height, g.colour)
     if view.panel is not None:
-        lines = solo_panels.panel_lines(view.panel, width)
-        return text_screen.render(lines, width, height, g.colour)
+        return text_screen.render(_panel_lines(view, width), width, height, g.colour)
     if view.team is not None:
         return text_screen.render(team.team_lines(view.team, width), width, height, g.colour)
     return key.render(view, width, height)
@@ -61,8 +61,18 @@ def screen_lines(view: SeatView, width: int = 128, height: int = 64) -> list[str
         rows = (height - word_entry.ENTRY_LIST) // LINE
         return word_entry.word_entry_lines(view.word_entry, rows)
     if view.panel is not None:
-        return solo_panels.panel_lines(view.panel, width)
+        return _panel_lines(view, width)
     if view.team is not None:
         return team.team_lines(view.team, width)
     beside, lines = key.text_layout(view, width, height)
     return beside + lines
+
+
+def _panel_lines(view: SeatView, width: int) -> list[str]:
+    """A solo text screen's lines; on the AI seat's, last (never scrolled away) what
+    it says now (whose controls play, when its own were touched)."""
+    assert view.panel is not None
+    lines = solo_panels.panel_lines(view.panel, width)
+    if view.panel.kind == "ai_seat" and view.message is not None:
+        lines += messages.message_lines(view.message)
+    return lines

@@ -129,6 +129,8 @@ class SeatView:
     entry_kind: str = "code"  # what is typed: a game "code" or a team's "name"
     legend: bool = False  # show what the symbols mean instead of the key
     diagnostics: Diagnostics | None = None  # the Diagnostics screen instead of the key
+    mission_name: str = ""  # the mission played (a mission map's name); "" for none
+    cursor_word: str | None = None  # the card's word under the cursor, when known (solo)
     clue_word: str | None = None  # solo: the clue's word, shown with its number
     clue_by: str = ""  # solo: whose clue that is, "ai" or "you"
     word_entry: WordEntry | None = None  # solo: dialling a clue word instead of the key
