@@ -129,7 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .rules.errors import RulesError
     from .rules.game import apply, new_game
     from .rules.report import summary
-    from .rules.script import ScriptError, parse_line, parse_words
+    from .rules.script import ScriptError, parse_line, parse_words, script_lines
 
     layout = _layout_from(args)
     campaign = _CampaignPlay(args) if args.campaign else None
@@ -141,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot read script {args.script}: {exc}") from None
     state = new_game(layout, rules, words)
     actions = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in script_lines(text):
         try:
             action = parse_line(line, number, words)
             if action is None:
