@@ -129,6 +129,29 @@ def test_play_numbers_lines_as_an_editor_does(cli):
     assert "line 4: 'zz9' is not a cell" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # 10-token rulebook, "Mission log": a bonus is spent on one of its missions.
+        (
+            ("--bonus", "extra-token"),
+            "bonus extra-token is for a mission of the 10-token co-op edition: choose one "
+            "by name with --mission (a game without a named mission takes no bonus)",
+        ),
+        # Duet rulebook, "Setup": the box holds 9 + 2 timer tokens.
+        (
+            ("--tokens", "12"),
+            "the Codenames Duet box holds 11 timer tokens, not 12; the 10-token co-op "
+            "edition box holds 12: play it as --mission 12-12",
+        ),
+    ],
+)
+def test_play_refuses_what_the_box_and_the_log_do_not_allow(cli, args, message):
+    result = play_example("", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"keystand: error: {message}\n"
+
+
 def test_play_missing_script_file(cli, tmp_path):
     result = cli("play", "--layout", EXAMPLE_LAYOUT.format(), "--script", str(tmp_path / "nope"))
     assert result.returncode == 2 and "cannot read script" in result.stderr

@@ -212,9 +212,9 @@ def test_bonus_extra_tokens_caps_at_twelve():
 
 
 def test_bonus_ignored_bystander_keeps_the_turn_going():
-    rules = make_rules(bonuses=["ignore-bystander"])
+    rules = make_rules(mission="london", bonuses=["ignore-bystander"])
     s, _ev = play(L, rules, f"clue A 2; guess B {TT[0]}; guess B {GT[0]}")
-    assert s.phase == "guessing" and s.mistakes == 0 and s.tokens_left == 9
+    assert s.phase == "guessing" and s.mistakes == 0 and s.tokens_left == 10
     s, _ = apply(s, Guess("B", cell_index(TT[1])))  # only once
     assert s.phase == "clue" and s.mistakes == 1
 
@@ -232,6 +232,39 @@ def test_bonus_win_threshold_turns_a_late_loss_into_a_win():
     short = script.rsplit(";", 1)[0]
     s, _ = play(L, rules, f"{short}; guess A {TB}")
     assert s.agents_found == 13 and s.outcome == "lost"
+
+
+@pytest.mark.parametrize("bonus", ["extra-token", "two-extra-tokens", "flip-two",
+                                   "fourteen-is-enough", "ignore-bystander", "two-clues"])
+@pytest.mark.parametrize("mission", [None, "10-5"])
+def test_a_bonus_needs_a_named_mission_of_its_edition(bonus, mission):
+    # 10-token rulebook, "Mission log": the bonuses are earned and spent in its log's
+    # missions, so a plain game (or bare numbers, which name no mission) takes none.
+    with pytest.raises(SetupError) as err:
+        make_rules(mission=mission, bonuses=[bonus])
+    assert str(err.value) == (
+        f"bonus {bonus} is for a mission of the 10-token co-op edition: choose one by "
+        "name with --mission (a game without a named mission takes no bonus)"
+    )
+
+
+def test_a_plain_game_holds_what_the_duet_box_holds():
+    # Duet rulebook, "Setup": 9 tokens in the bank and 2 more in the box, 11 in all;
+    # the 10-token edition's "Components" list 12.
+    assert make_rules(tokens=11, box="duet").label == "11-11"
+    with pytest.raises(SetupError) as err:
+        make_rules(tokens=12, box="duet")
+    assert str(err.value).startswith("the Codenames Duet box holds 11 timer tokens, not 12;")
+    assert "10-token co-op edition box holds 12: play it as --mission 12-12" in str(err.value)
+    with pytest.raises(SetupError, match="box holds 11 timer tokens, not 13$"):
+        make_rules(tokens=13, box="duet")
+    assert make_rules(mission="12-12").label == "12-12"  # numbers: the bigger box's game
+
+
+def test_a_map_file_cannot_put_more_tokens_in_a_mission_than_its_box():
+    extra = '[edition]\nid = "duet"\n[[mission]]\nid = "atlantis"\nname = "Atlantis"\n'
+    with pytest.raises(SetupError, match="12 tokens, but the Codenames Duet box holds 11"):
+        load_book([("mine.toml", extra + "tokens = 12\nbystanders = 3\n")])
 
 
 # ------------------------------------------------------------------ paper ruleset

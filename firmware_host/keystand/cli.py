@@ -78,7 +78,9 @@ def _layout_from(args: argparse.Namespace):
 def _rules_from(args: argparse.Namespace):
     from .rules.missions import load_book, make_rules
 
-    needs_book = args.bonus or (args.mission and not args.mission[:1].isdigit())
+    # --tokens is a Duet game: its box's count comes from the map data.
+    needs_book = args.bonus or args.tokens is not None
+    needs_book = needs_book or (args.mission and not args.mission[:1].isdigit())
     book = None
     if needs_book:
         from .config import user_mission_maps
@@ -91,6 +93,7 @@ def _rules_from(args: argparse.Namespace):
         bonuses=args.bonus,
         turn_order=args.turn_order,
         book=book,
+        box="duet" if args.tokens is not None else None,
     )
 
 

@@ -33,6 +33,8 @@ class Edition:
     name: str
     standard_tokens: int | None
     source: str
+    box_tokens: int | None = None  # the timer tokens its box holds
+    box_source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +145,18 @@ class MissionBook:
                 else old.standard_tokens
             ),
             source=_text(table, "source", where) if "source" in table else old.source,
+            box_tokens=_int(table, "box_tokens", where) if "box_tokens" in table else old.box_tokens,
+            box_source=(
+                _text(table, "box_source", where)
+                if "box_source" in table
+                else f"your map {origin}" if "box_tokens" in table else old.box_source
+            ),
         )
+        if require_sources and "box_tokens" in table and "box_source" not in table:
+            raise SetupError(f"{where}: missing key 'box_source'")
+        box = self.editions[edition_id].box_tokens
+        if box is not None and not 1 <= box <= MAX_TOKENS:
+            raise SetupError(f"{where}: 'box_tokens' is 1 to {MAX_TOKENS}, not {box}")
         return edition_id
 
     def _read_mission(
@@ -212,6 +225,11 @@ class MissionBook:
                     raise SetupError(f"{where}: unlocks '{target}' of another edition")
             if m.location is not None and m.location not in self.missions:
                 raise SetupError(f"{where}: location '{m.location}' is not a mission")
+            box = self.editions.get(m.edition)
+            if box and box.box_tokens and m.tokens is not None and m.tokens > box.box_tokens:
+                raise SetupError(
+                    f"{where}: {m.tokens} tokens, but the {box.name} box holds {box.box_tokens}"
+                )
         for b in self.bonuses.values():
             for target in (*b.earned_by, *((b.location,) if b.location else ())):
                 if target not in self.missions:
@@ -363,12 +381,18 @@ def make_rules(
     bonus_uses: Mapping[str, int] | None = None,
     turn_order: str = "strict",
     book: MissionBook | None = None,
+    box: str | None = None,
 ) -> Rules:
     """Build :class:`Rules` from what a player chooses: ``--mission cairo`` or ``9-5``,
     and one-time ``bonuses`` by id. A bonus action may be used as many times as the
-    bonus has uses, or as ``bonus_uses`` says (what a team has left of it)."""
+    bonus has uses, or as ``bonus_uses`` says (what a team has left of it). ``box``:
+    the edition whose box a plain game's ``tokens`` come from (``--tokens`` is a Duet
+    game); more than that box holds is refused, naming its count."""
     if tokens is not None and mission is not None:
         raise SetupError("choose a mission or a bank size, not both")
+    if tokens is not None and box is not None:
+        book = book or load_book()
+        _check_box(book, box, tokens)
     found: Mission | None = None
     if mission is not None:
         numbers = parse_mission_numbers(mission)
@@ -404,14 +428,37 @@ def make_rules(
     return rules
 
 
-def _check_bonus_fits(bonus: Bonus, mission: Mission | None, book: MissionBook) -> None:
-    if bonus.location is None:
-        if mission is not None and mission.edition != bonus.edition:
-            raise SetupError(
-                f"bonus {bonus.id} belongs to the {book.editions[bonus.edition].name}, "
-                f"not to {mission.name}"
-            )
+def _check_box(book: MissionBook, edition_id: str, tokens: int) -> None:
+    edition = book.editions[edition_id]
+    held = edition.box_tokens
+    if held is None or tokens <= held:
         return
-    hub = book.missions[bonus.location]
-    if mission is None or mission.location != bonus.location:
-        raise SetupError(f"bonus {bonus.id} is for missions in {hub.name}; choose one there")
+    bigger = [e for e in book.editions.values() if e.box_tokens and e.box_tokens >= tokens]
+    hint = (
+        f"; the {bigger[0].name} box holds {bigger[0].box_tokens}: play it as --mission "
+        f"{tokens}-{tokens}"
+        if bigger
+        else ""
+    )
+    raise SetupError(f"the {edition.name} box holds {held} timer tokens, not {tokens}{hint}")
+
+
+def _check_bonus_fits(bonus: Bonus, mission: Mission | None, book: MissionBook) -> None:
+    """A box's reward fits any named mission of its edition; a location's bonus the
+    missions of its location. A game without a named mission takes none."""
+    if bonus.location is not None:
+        if mission is None or mission.location != bonus.location:
+            hub = book.missions[bonus.location]
+            raise SetupError(f"bonus {bonus.id} is for missions in {hub.name}; choose one there")
+        return
+    edition = book.editions.get(bonus.edition)
+    owner = edition.name if edition else bonus.edition
+    if mission is None:  # a plain game, or numbers (T-M) that name no mission
+        raise SetupError(
+            f"bonus {bonus.id} is for a mission of the {owner}: choose one by name "
+            "with --mission (a game without a named mission takes no bonus)"
+        )
+    if mission.edition != bonus.edition:
+        raise SetupError(f"bonus {bonus.id} belongs to the {owner}, not to {mission.name}")
+
+
