@@ -129,7 +129,17 @@ def test_a_duet_campaign_opens_the_map_outward_from_prague(table):
     assert after["available"] == ["berlin", "cairo", "moscow"]
     assert after["completed"]["prague"]["tries"] == 2
     assert after["completed"]["prague"]["score"] == after["record"]["best_score"] > 0
-    assert after["missions"]["berlin"]["secondary_source"] is True
+    # Berlin's 2 mistakes are no rulebook's (Duet rulebook, "Mission parameters", gives
+    # only its 11 tokens): marked, with its source, in the JSON.
+    berlin = after["missions"]["berlin"]
+    assert berlin["marked"] is True and berlin["numbers"] == "11-2"
+    assert berlin["tokens"] == {
+        "value": 11,
+        "source": "rulebook, 'Mission parameters': Berlin uses all 11 tokens",
+        "in_rulebooks": True,
+    }
+    assert berlin["bystanders"]["in_rulebooks"] is False
+    assert berlin["bystanders"]["source"].startswith("secondary: 2 acceptable mistakes")
     # Replaying a completed mission is allowed and changes neither its date nor its tries.
     table.win("Spies", "prague")
     again = table.show("Spies")

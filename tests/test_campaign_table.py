@@ -93,7 +93,7 @@ def test_the_menu_offers_the_teams_open_missions_first_and_only_those(tmp_path):
         menu = device.daemon.session.menus["B"]
         assert [m for m, _ in menu._missions()] == ["prague"]  # a new team: Prague only
         row = dict(menu.lines())
-        assert (row["team"], row["mission"]) == ("Herons", "Prague")
+        assert (row["team"], row["mission"]) == ("Herons", "Prague\t9-9")
     finally:
         device.stop()
 

@@ -52,7 +52,14 @@ def test_the_mission_menu_offers_every_playable_mission_of_the_maps():
         'tokens = 9\nbystanders = 4\nsource = "ours"\n',
         "home.toml",
     )
-    assert ("turku", "Turku") in mission_choices(book)
+    # Its numbers follow a tab (the screen keeps them whole), marked: no rulebook's.
+    assert ("turku", "Turku\t9-4*") in mission_choices(book)
+    shown = dict(mission_choices(book))
+    assert (shown["cairo"], shown["berlin"], shown["diagon-alley"]) == (
+        "Cairo\t9-5",
+        "Berlin\t11-2*",
+        "Diagon Alley\t11-3*",
+    )
 
 
 def _session():

@@ -27,6 +27,7 @@ from ..rules.game import GameState
 from ..rules.missions import MissionBook
 from ..rules.setup import Rules
 from .journal import Game
+from .menu import bonus_value, mission_value
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class TableCampaign:
             log.warning("missions of team %s not read: %s", team, exc)
             return ()
         ids = [*p.available, *p.completed]
-        return tuple((m, self.book.missions[m].name) for m in ids)
+        return tuple((m, mission_value(self.book.missions[m])) for m in ids)
 
     def bonuses(self, team: str) -> tuple[tuple[str, str], ...]:
         """(id, name) of the bonuses the team holds, with uses left."""
@@ -121,7 +122,7 @@ class TableCampaign:
         except CampaignStoreError as exc:
             log.warning("bonuses of team %s not read: %s", team, exc)
             return ()
-        return tuple((b, self.book.bonuses[b].name) for b in held)
+        return tuple((b, bonus_value(self.book.bonuses[b])) for b in held)
 
     def rules(
         self, team: str, mission: str, bonuses: Sequence[str], ruleset: str, turn_order: str

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from html import escape
 
 from ..i18n import N_
-from ..rules.missions import Mission, MissionBook
+from ..names import MARK_NOTE
+from ..rules.missions import Bonus, Mission, MissionBook
 from .progress import AVAILABLE, COMPLETED, LOCKED, NEEDS_NUMBER, Progress, TeamRecord, progress
 
 STATUS_LABELS = {  # the same words as the book's campaign table
@@ -41,7 +42,6 @@ LINE_LABEL = N_("a win opens the next")
 FINAL_CAPTION = N_("opens once every other mission is complete")
 UNREACHED_CAPTION = N_("no known line leads here")
 HELD_LABEL = N_("Bonuses held")
-SECONDARY_NOTE = N_("* a number from a secondary source only")
 
 # Okabe–Ito: told apart by people with any common colour-vision deficiency.
 BLUE, VERMILLION, ORANGE, GREY, INK = "#0072B2", "#D55E00", "#E69F00", "#8c8c8c", "#1a1a1a"
@@ -113,6 +113,7 @@ class _Drawing:
         self.node_w, self._ = node_w, gettext
         self.boxes: dict[str, Box] = {}
         self.parts: list[str] = []  # captions and rewards, drawn over the lines
+        self.marked = False  # a number drawn is not our rulebooks': the note explains *
         self.width = 0.0
         self.y: float = MARGIN + TITLE_H
 
@@ -265,15 +266,15 @@ class _Drawing:
             if bonus.location != hub.id:
                 continue
             left = self.state.bonuses.get(bonus.id, 0)
-            diamonds = "◆" * left + "◇" * (bonus.uses - left)
+            diamonds = "◆" * left + "◇" * (bonus.uses - left) + self._star(bonus, "uses")
             held, weight = ("held", _BOLD) if left else ("not-held", "")
             self.parts.append(
                 f'<text class="bonus {held}" data-bonus="{escape(bonus.id)}" x="{x:.0f}" '
                 f'y="{self.y + NODE_H / 2 + 4:.0f}" font-size="{NAME_PX}" fill="{INK}"'
-                f"{weight}>{escape(bonus.name)} {diamonds}</text>"
+                f"{weight}>{escape(bonus.title)} {diamonds}</text>"
             )
-            self.width = max(self.width, x + text_width(bonus.name, NAME_PX) + 80)
-            x += text_width(bonus.name, NAME_PX) + 90
+            self.width = max(self.width, x + text_width(bonus.title, NAME_PX) + 80)
+            x += text_width(bonus.title, NAME_PX) + 90
 
     def _reward(self, chain: list[Mission], x: float) -> None:
         """The box's reward after its chain: ★ held, ✓ earned and spent, ☆ not yet."""
@@ -284,13 +285,21 @@ class _Drawing:
             earned = all(m in self.state.completed for m in bonus.earned_by)
             left = self.state.bonuses.get(bonus.id, 0)
             mark, kind = ("★", "held") if left else ("✓", "spent") if earned else ("☆", "not-held")
+            title = bonus.title + self._star(bonus, "value")
             self.parts.append(
                 f'<text class="bonus {kind}" data-bonus="{escape(bonus.id)}" x="{x:.0f}" '
                 f'y="{self.y + NODE_H / 2 + 4:.0f}" font-size="{NAME_PX}" '
                 f'fill="{INK if left else GREY}"{_BOLD if left else ""}>'
-                f"{mark} {escape(bonus.name)}</text>"
+                f"{mark} {escape(title)}</text>"
             )
-            self.width = max(self.width, x + text_width(bonus.name, NAME_PX) + 24 + MARGIN)
+            self.width = max(self.width, x + text_width(title, NAME_PX) + 24 + MARGIN)
+
+    def _star(self, bonus: Bonus, number: str) -> str:
+        """``*`` after a shown number our rulebooks do not print (noted under the map)."""
+        if number in bonus.unprinted:
+            self.marked = True
+            return "*"
+        return ""
 
     # ------------------------------------------------------------------ drawing
 
@@ -362,7 +371,7 @@ class _Drawing:
 
     def _node(self, b: Box) -> str:
         m = b.mission
-        label = m.label + ("*" if m.secondary else "")
+        label = m.label + ("*" if m.marked else "")
         name = self.names[m.id]
         room = b.w - 34
         fit = (
@@ -411,7 +420,7 @@ class _Drawing:
         x += 38 + text_width(line, SMALL_PX)
         self.width = max(self.width, x + MARGIN)
         held = [
-            f"{self.book.bonuses[b].name} ×{n}" if b in self.book.bonuses else f"{b} ×{n}"
+            self._held(self.book.bonuses[b], n) if b in self.book.bonuses else f"{b} ×{n}"
             for b, n in self.state.bonuses.items()
         ]
         text = f"{_(HELD_LABEL)}: {', '.join(held) or '—'}"
@@ -420,8 +429,8 @@ class _Drawing:
             f'<text class="held" x="{MARGIN}" y="{y + 46:.0f}" font-size="{NAME_PX}" '
             f'fill="{INK}">{escape(text)}</text>'
         )
-        if any(b.mission.secondary for b in self.boxes.values()):
-            note = _(SECONDARY_NOTE)
+        if self.marked or any(b.mission.marked for b in self.boxes.values()):
+            note = _(MARK_NOTE)
             self.width = max(self.width, MARGIN + text_width(note, SMALL_PX) + MARGIN)
             items.append(
                 f'<text class="note" x="{MARGIN}" y="{y + 66:.0f}" font-size="{SMALL_PX}" '
@@ -429,6 +438,11 @@ class _Drawing:
             )
             return "".join(items), 72
         return "".join(items), 54
+
+
+    def _held(self, bonus: Bonus, left: int) -> str:
+        value = self._star(bonus, "value")
+        return f"{bonus.title}{value} ×{left}{self._star(bonus, 'uses')}"
 
 
 def _shape(status: str, w: float, h: float = NODE_H) -> str:

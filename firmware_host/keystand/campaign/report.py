@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from ..rules.missions import MissionBook
+from ..rules.missions import Bonus, Mission, MissionBook, printed
 from ..rules.status import Outcome
 from .progress import LOCKED, ClueRecord, TeamRecord, progress, unlocked_by
+
+# What a * after a number means, under the text (the translated one: names.MARK_NOTE).
+TEXT_NOTE = "* a number our rulebooks do not print (docs/rules.md, 'Sources disagree')"
 
 
 def summary(book: MissionBook, record: TeamRecord) -> dict:
@@ -24,9 +27,15 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
     missions = {}
     for m in book.in_edition(record.edition):
         status = state.status(m.id)
-        info: dict = {"name": m.name, "numbers": m.label, "status": status}
-        if m.secondary:
-            info["secondary_source"] = True
+        info: dict = {
+            "name": m.name,
+            "numbers": m.label,
+            "status": status,
+            "source": m.source,
+            "tokens": _number_info(m, "tokens"),
+            "bystanders": _number_info(m, "bystanders"),
+            "marked": m.marked,
+        }
         if status == LOCKED:
             info["unlocked_by"] = unlocked_by(book, record, m)
         missions[m.id] = info
@@ -44,6 +53,7 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
         "locked": list(state.locked),
         "bonuses": list(state.bonuses),
         "bonus_uses": dict(state.bonuses),
+        "bonus_numbers": {b.id: _bonus_numbers(b) for b in book.bonuses_of(record.edition)},
         "missions": missions,
         "record": {
             "games": len(record.games),
@@ -64,6 +74,29 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
             for g in record.games
         ],
     }
+
+
+def _number_info(entry: Mission | Bonus, number: str) -> dict:
+    """One number as the JSON shows it: its value, where it comes from, whether our
+    rulebooks print it, and the rulebook's reading where the one played differs."""
+    value = getattr(entry, number)
+    if value is None:
+        return {"value": None, "source": None, "in_rulebooks": None}
+    source = getattr(entry, f"{number}_source")
+    out: dict = {"value": value, "source": source, "in_rulebooks": printed(source)}
+    reads = entry.rulebook_reads(number)
+    if reads is not None:
+        out["rulebook_reads"] = reads
+    return out
+
+
+def _bonus_numbers(b: Bonus) -> dict:
+    """A bonus's shown numbers (its uses, and a setup bonus's value), with sources."""
+    out: dict = {"name": b.title, "source": b.source}
+    for number in b.shown:
+        out[number] = _number_info(b, number)
+    out["marked"] = bool(b.unprinted)
+    return out
 
 
 def _clue(c: ClueRecord) -> dict:
@@ -92,8 +125,12 @@ def as_text(data: dict) -> str:
         return missions.get(mission_id, {}).get("name", mission_id)
 
     def names(ids: list[str]) -> str:
-        star = {i: "*" if missions[i].get("secondary_source") else "" for i in ids}
-        return ", ".join(f"{name(i)} {missions[i]['numbers']}{star[i]}" for i in ids) or "-"
+        return (
+            ", ".join(
+                f"{name(i)} {missions[i]['numbers']}{_star(missions[i]['marked'])}" for i in ids
+            )
+            or "-"
+        )
 
     record = data["record"]
     lines = [f"{data['team']} ({data['edition']}, since {data['created']})"]
@@ -107,8 +144,9 @@ def as_text(data: dict) -> str:
     if data["needs_number"]:
         lines.append(f"open, needing a number: {names(data['needs_number'])}")
     lines.append(f"locked: {names(data['locked'])}")
-    bonuses = ", ".join(f"{b} ({n})" for b, n in data["bonus_uses"].items()) or "-"
-    lines.append(f"bonuses (uses left): {bonuses}")
+    numbers = data["bonus_numbers"]
+    bonuses = ", ".join(_held(b, n, numbers.get(b)) for b, n in data["bonus_uses"].items())
+    lines.append(f"bonuses (uses left): {bonuses or '-'}")
     best = "-" if record["best_score"] is None else record["best_score"]
     lines.append(f"games {record['games']}, wins {record['wins']}, best score {best}")
     for mission_id, m in record["missions"].items():
@@ -127,9 +165,25 @@ def as_text(data: dict) -> str:
     for g in logged:
         clues = ", ".join(_clue_text(c) for c in g["clues"])
         lines.append(f"  {g['date']} {name(g['mission'])} ({g['outcome']}): {clues}")
-    if any(m.get("secondary_source") for m in missions.values()):
-        lines.append("* a number from a secondary source only")
+    held_marked = any(numbers.get(b, {}).get("marked") for b in data["bonus_uses"])
+    if held_marked or any(m["marked"] for m in missions.values()):
+        lines.append(TEXT_NOTE)
     return "\n".join(lines)
+
+
+def _star(marked: bool) -> str:
+    return "*" if marked else ""
+
+
+def _held(bonus_id: str, left: int, numbers: dict | None) -> str:
+    """``fourteen-is-enough: 14 agents are enough* (1)``: a bonus held, its uses left,
+    and a * after each number our rulebooks do not print."""
+    if numbers is None:  # a bonus no longer on the map: its id alone
+        return f"{bonus_id} ({left})"
+    value = numbers.get("value")
+    value_star = _star(value is not None and not value["in_rulebooks"])
+    uses_star = _star(not numbers["uses"]["in_rulebooks"])
+    return f"{bonus_id}: {numbers['name']}{value_star} ({left}{uses_star})"
 
 
 def _clue_text(c: dict) -> str:

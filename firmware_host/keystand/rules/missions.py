@@ -9,6 +9,14 @@ missions they unlock, ``start`` and ``final`` flags, a ``location``) and its
 missions and lines to earlier ones: an entry whose ``id`` is already known
 changes only the keys it gives, and its ``unlocks`` add lines to the old ones.
 The format is described in docs/rules.md ("Missions are data").
+
+Every number says where it comes from (a ``*_source``). A source starting with
+``rulebook`` or ``mission log`` is printed in our rulebooks (the Duet rulebook in
+English, Japanese and Finnish; the 10-token edition's, whose mission log page our
+scan prints); any other number (``second transcription``, ``secondary``, a user's
+map) is *marked* wherever it is shown. Where the packaged data follows another
+reading than the rulebook's, the entry's ``rulebook`` table keeps the rulebook's
+number, and a map file's ``[edition] reading = "rulebook"`` plays those instead.
 """
 
 from __future__ import annotations
@@ -17,12 +25,33 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from .errors import SetupError
-from .setup import EFFECTS, MAX_TOKENS, Rules, apply_modifier, parse_mission_numbers
+from .setup import (
+    EFFECTS,
+    MAX_TOKENS,
+    SETUP_EFFECTS,
+    Rules,
+    apply_modifier,
+    parse_mission_numbers,
+)
 
 DATA_DIR = Path(__file__).with_name("data")
 NUMBERS = ("tokens", "bystanders")
+BONUS_NUMBERS = ("value", "uses")
+# Sources that are our rulebooks: a number from any other is marked where shown.
+PRINTED = ("rulebook", "mission log")
+READINGS = ("rulebook",)  # what a map file's [edition] reading may choose
+
+
+def printed(source: str | None) -> bool:
+    """Whether a number's source is one of our rulebooks (see :data:`PRINTED`)."""
+    return bool(source) and str(source).startswith(PRINTED)
+
+
+# A reading of a number that differs from the one played: (number, value, source).
+Reading = tuple[str, int, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +83,7 @@ class Mission:
     location: str | None = None
     start: bool = False
     final: bool = False
+    rulebook: tuple[Reading, ...] = ()  # the rulebook's numbers where ours differ
     origin: str = field(default="", compare=False)  # the file it was read from
 
     @property
@@ -72,10 +102,21 @@ class Mission:
         return f"{t}-{m}"
 
     @property
-    def secondary(self) -> bool:
-        """True when a number rests on a secondary source only."""
-        sources = (self.tokens_source, self.bystanders_source)
-        return any(s and s.startswith("secondary") for s in sources)
+    def unprinted(self) -> tuple[str, ...]:
+        """The known numbers our rulebooks do not print: each is marked where shown."""
+        return tuple(
+            n
+            for n in NUMBERS
+            if getattr(self, n) is not None and not printed(getattr(self, f"{n}_source"))
+        )
+
+    @property
+    def marked(self) -> bool:
+        return bool(self.unprinted)
+
+    def rulebook_reads(self, number: str) -> int | None:
+        """The rulebook's reading of ``number`` where it differs from the one played."""
+        return next((v for n, v, _s in self.rulebook if n == number), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +134,27 @@ class Bonus:
     earned_by: tuple[str, ...] = ()
     location: str | None = None
     uses: int = 1
+    value_source: str = ""
+    uses_source: str = ""
+    rulebook: tuple[Reading, ...] = ()  # the rulebook's numbers where ours differ
+
+    @property
+    def title(self) -> str:
+        """The name as shown: ``{value}`` in it stands for the bonus's value."""
+        return self.name.replace("{value}", str(self.value))
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The numbers a player sees: the uses, and the value of a setup bonus."""
+        return ("value", "uses") if self.effect in SETUP_EFFECTS else ("uses",)
+
+    @property
+    def unprinted(self) -> tuple[str, ...]:
+        """The shown numbers our rulebooks do not print: each is marked where shown."""
+        return tuple(n for n in self.shown if not printed(getattr(self, f"{n}_source")))
+
+    def rulebook_reads(self, number: str) -> int | None:
+        return next((v for n, v, _s in self.rulebook if n == number), None)
 
 
 @dataclass(slots=True)
@@ -122,8 +184,28 @@ class MissionBook:
             mission = self._read_mission(item, edition, where, origin, require_sources)
             self.missions[mission.id] = mission
         for n, item in enumerate(bonuses, 1):
-            bonus = _read_bonus(item, edition, f"{origin}: bonus {n}")
+            where = f"{origin}: bonus {n}"
+            bonus = self._read_bonus(item, edition, where, origin, require_sources)
             self.bonuses[bonus.id] = bonus
+        table = doc.get("edition")
+        if isinstance(table, dict) and "reading" in table:
+            reading = table["reading"]
+            if reading not in READINGS:
+                raise SetupError(
+                    f"{origin}: [edition]: 'reading' may only be \"rulebook\" (the numbers "
+                    "as our rulebooks print them), not "
+                    + (f"'{reading}'" if isinstance(reading, str) else "that")
+                )
+            self._use_rulebook_reading(edition)
+
+    def _use_rulebook_reading(self, edition: str) -> None:
+        """Play the rulebook's numbers wherever the packaged data reads otherwise."""
+        for m in self.in_edition(edition):
+            if m.rulebook:
+                self.missions[m.id] = replace(m, rulebook=(), **_reading_changes(m.rulebook))
+        for b in self.bonuses_of(edition):
+            if b.rulebook:
+                self.bonuses[b.id] = replace(b, rulebook=(), **_reading_changes(b.rulebook))
 
     def _add_edition(self, table: object, origin: str, require_sources: bool) -> str:
         stem = Path(origin).stem
@@ -145,7 +227,9 @@ class MissionBook:
                 else old.standard_tokens
             ),
             source=_text(table, "source", where) if "source" in table else old.source,
-            box_tokens=_int(table, "box_tokens", where) if "box_tokens" in table else old.box_tokens,
+            box_tokens=(
+                _int(table, "box_tokens", where) if "box_tokens" in table else old.box_tokens
+            ),
             box_source=(
                 _text(table, "box_source", where)
                 if "box_source" in table
@@ -198,6 +282,8 @@ class MissionBook:
                 changes[key] = _text(item, key, where) if key in item else source
             elif key in item:
                 raise SetupError(f"{where}: '{key}' without '{number}'")
+        if "rulebook" in item:
+            changes["rulebook"] = _read_reading(item["rulebook"], NUMBERS, f"{where}: rulebook")
         if "unlocks" in item:  # lines add to the ones already known
             lines = _ids(item, "unlocks", where)
             changes["unlocks"] = tuple(dict.fromkeys((*old.unlocks, *lines)))
@@ -211,6 +297,71 @@ class MissionBook:
         mission = replace(old, **changes)
         _check_numbers(mission, where)
         return mission
+
+    def _read_bonus(
+        self, item: object, edition: str, where: str, origin: str, require_sources: bool
+    ) -> Bonus:
+        """A bonus; one whose ``id`` is known changes only the keys given."""
+        if not isinstance(item, dict):
+            raise SetupError(f"{where}: not a table")
+        bonus_id = _text(item, "id", where)
+        where = f"{where} ({bonus_id})"
+        unknown = set(item) - _BONUS_KEYS
+        if unknown:
+            raise SetupError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+        old = self.bonuses.get(bonus_id)
+        if old is None:
+            for key in ("effect", "text", "source"):
+                _text(item, key, where)  # a new bonus needs them: "missing key ..."
+        source = _text(item, "source", where) if "source" in item else None
+        changes: dict = {}
+        for key in ("name", "effect", "text"):
+            if key in item:
+                changes[key] = _text(item, key, where)
+        if source is not None:
+            changes["source"] = source
+        number_source = source or f"your map {origin}"
+        for number in BONUS_NUMBERS:
+            key = f"{number}_source"
+            if require_sources and number in _EXPLICIT and old is None:
+                for needed in (number, key):
+                    if needed not in item:
+                        raise SetupError(f"{where}: missing key '{needed}'")
+            if number in item:
+                changes[number] = _int(item, number, where)
+                changes[key] = _text(item, key, where) if key in item else number_source
+            elif key in item:
+                raise SetupError(f"{where}: '{key}' without '{number}'")
+        if "earned_by" in item:
+            changes["earned_by"] = _ids(item, "earned_by", where)
+        if "location" in item:
+            changes["location"] = _text(item, "location", where)
+        if "rulebook" in item:
+            reading = _read_reading(item["rulebook"], BONUS_NUMBERS, f"{where}: rulebook")
+            changes["rulebook"] = reading
+        if old is None:
+            first = changes.get("source", number_source)
+            old = Bonus(
+                id=bonus_id,
+                name=bonus_id,
+                edition=edition,
+                effect="",
+                value=1,
+                text="",
+                source=first,
+                value_source=first,
+                uses_source=first,
+            )
+        bonus = replace(old, **changes)
+        if bonus.effect not in EFFECTS:
+            raise SetupError(
+                f"{where}: effect '{bonus.effect}' is not one of {', '.join(EFFECTS)}"
+            )
+        if bool(bonus.earned_by) == bool(bonus.location):
+            raise SetupError(f"{where}: give either 'earned_by' (a box's missions) or 'location'")
+        if bonus.uses < 1:
+            raise SetupError(f"{where}: 'uses' must be at least 1")
+        return bonus
 
     def check(self) -> None:
         """Every line, box and location leads to a mission of the same edition, and
@@ -276,7 +427,25 @@ _MISSION_KEYS = {
     "location",
     "start",
     "final",
+    "rulebook",
 }
+
+
+_BONUS_KEYS = {
+    "id",
+    "name",
+    "effect",
+    "text",
+    "source",
+    *BONUS_NUMBERS,
+    *(f"{n}_source" for n in BONUS_NUMBERS),
+    "earned_by",
+    "location",
+    "rulebook",
+}
+# Packaged bonuses name these numbers' sources themselves: the bonus's own source
+# (its text on the log) does not say how many times it is used.
+_EXPLICIT = ("uses",)
 
 
 def _check_numbers(m: Mission, where: str) -> None:
@@ -291,33 +460,33 @@ def _check_numbers(m: Mission, where: str) -> None:
         raise SetupError(f"{where}: 0 to {MAX_TOKENS} tokens can be bystander side up")
 
 
-def _read_bonus(item: object, edition: str, where: str) -> Bonus:
-    if not isinstance(item, dict):
+def _reading_changes(reading: tuple[Reading, ...]) -> dict[str, Any]:
+    """The fields a reading replaces: each number and its source."""
+    changes: dict[str, Any] = {}
+    for number, value, source in reading:
+        changes[number] = value
+        changes[f"{number}_source"] = source
+    return changes
+
+
+def _read_reading(table: object, numbers: tuple[str, ...], where: str) -> tuple[Reading, ...]:
+    """An entry's ``rulebook`` table: the rulebook's numbers, each with its source,
+    which must be one of our rulebooks."""
+    if not isinstance(table, dict):
         raise SetupError(f"{where}: not a table")
-    bonus_id = _text(item, "id", where)
-    where = f"{where} ({bonus_id})"
-    effect = _text(item, "effect", where)
-    if effect not in EFFECTS:
-        raise SetupError(f"{where}: effect '{effect}' is not one of {', '.join(EFFECTS)}")
-    earned_by = _ids(item, "earned_by", where) if "earned_by" in item else ()
-    location = _text(item, "location", where) if "location" in item else None
-    if bool(earned_by) == bool(location):
-        raise SetupError(f"{where}: give either 'earned_by' (a box's missions) or 'location'")
-    uses = _int(item, "uses", where) if "uses" in item else 1
-    if uses < 1:
-        raise SetupError(f"{where}: 'uses' must be at least 1")
-    return Bonus(
-        id=bonus_id,
-        name=_text(item, "name", where) if "name" in item else bonus_id,
-        edition=edition,
-        effect=effect,
-        value=_int(item, "value", where) if "value" in item else 1,
-        text=_text(item, "text", where),
-        source=_text(item, "source", where),
-        earned_by=earned_by,
-        location=location,
-        uses=uses,
-    )
+    unknown = set(table) - {*numbers, *(f"{n}_source" for n in numbers)}
+    if unknown:
+        raise SetupError(f"{where}: unknown key '{sorted(unknown)[0]}'")
+    out = []
+    for number in numbers:
+        if number in table:
+            source = _text(table, f"{number}_source", where)
+            if not printed(source):
+                raise SetupError(
+                    f"{where}: '{number}_source' must cite a rulebook ('rulebook' or 'mission log')"
+                )
+            out.append((number, _int(table, number, where), source))
+    return tuple(out)
 
 
 def _slug(text: str) -> str:

@@ -103,9 +103,10 @@ def _options(verb: str, args: list[str], line: int) -> tuple[list[str], dict[str
 # The C0 control characters by their ASCII abbreviations (unicodedata has no names
 # for them), so a refusal names what an editor may show as nothing at all.
 _C0 = (
-    "NUL SOH STX ETX EOT ENQ ACK BEL BS HT LF VT FF CR SO SI "
-    "DLE DC1 DC2 DC3 DC4 NAK SYN ETB CAN EM SUB ESC FS GS RS US"
-).split()
+    "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR",
+    "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC",
+    "FS", "GS", "RS", "US",
+)
 
 
 def control_name(char: str) -> str:

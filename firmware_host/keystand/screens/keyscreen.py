@@ -297,9 +297,12 @@ def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
         label = _(MENU_LABELS[item])
         fonts.draw_text(draw, (2, y), label, fg)
         if value:
-            shown = _(value)  # the value's words are in the catalog (modes, missions)
+            # The value's words are in the catalog (modes, missions); what follows a
+            # tab (a mission's numbers, app/menu.py mission_value) is kept whole.
+            words, _tab, numbers = value.partition("\t")
             room = width - 8 - int(fonts.width(label))
-            shown = fonts.clip(shown, room)
+            numbers = f" {numbers}" if numbers else ""
+            shown = fonts.clip(_(words), room - int(fonts.width(numbers))) + numbers
             fonts.draw_text(draw, (width - 2 - int(fonts.width(shown)), y), shown, fg)
     return img
 
