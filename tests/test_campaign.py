@@ -148,8 +148,33 @@ def test_a_duet_campaign_opens_the_map_outward_from_prague(table):
     assert again["record"]["missions"]["prague"]["wins"] == 2
     table.win("Spies", "Cairo")
     assert "cairo" in table.show("Spies")["completed"]
-    # No line of ours leads to Bangkok.
-    assert "no line on our map leads to it" in table.refused("Spies", "--mission", "bangkok")
+    # No line of ours leads to Monte Carlo (a secondary source's city).
+    assert "no line on our map leads to it" in table.refused("Spies", "--mission", "monte-carlo")
+
+
+def test_the_missions_the_rulebooks_name_open_once_berlin_cairo_and_moscow_are_won(table):
+    # Duet rulebook, "Continuing on": a win in Berlin, Moscow or Cairo opens more
+    # missions; "Mission parameters" names Bangkok 7-7 and Singapore 6-6 but no
+    # rulebook of ours draws their lines. They open once all three are won.
+    table.new("Far")
+    table.win("Far")
+    table.win("Far", "berlin")
+    table.win("Far", "cairo")
+    refusal = table.refused("Far", "--mission", "bangkok")
+    assert refusal == (
+        "keystand: error: Bangkok is locked: win Berlin, Cairo and Moscow to open it "
+        "(our rulebooks name it but draw no line to it)\n"
+    )
+    shown = table.show("Far")
+    assert shown["missions"]["singapore"]["unlocked_by"].startswith("win Berlin, Cairo and")
+    result = table.win("Far", "moscow")
+    assert result["unlocked"] == ["bangkok", "singapore"]
+    assert table.show("Far")["available"] == ["bangkok", "singapore"]
+    table.win("Far", "bangkok")
+    table.win("Far", "Singapore")
+    done = table.show("Far")
+    assert {"bangkok", "singapore"} <= set(done["completed"])
+    assert done["locked"] == ["monte-carlo", "vatican"]  # still no line to them
 
 
 def test_a_users_map_adds_lines_cities_and_the_number_we_lack(table):

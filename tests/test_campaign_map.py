@@ -85,6 +85,34 @@ def test_a_duet_team_after_prague_has_prague_done_three_open_and_the_rest_locked
     assert {kind for *_, kind in lines} == {"opened"}
 
 
+def test_the_missions_named_but_not_placed_sit_under_what_opens_them(store):
+    # Duet rulebook, "Continuing on" (wins in Berlin, Moscow, Cairo open more) and
+    # "Mission parameters" (Bangkok 7-7, Singapore 6-6, placed on no line of ours).
+    book = load_book()
+    store.create_team("Far", "duet")
+    for n, m in enumerate(["prague", "berlin", "cairo"]):
+        store.record_result("Far", f"g{n}", m, "won", 10)
+    for lang, caption in (
+        ("en", "no line known; these open once Berlin, Cairo, Moscow are all won"),
+        ("ja", "通じる線は不明。ベルリン、カイロ、モスクワをすべて達成すると開く"),
+    ):
+        svg = map_svg(book, store.record("Far"), translation(lang).gettext)
+        root = ET.fromstring(svg)
+        captions = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+        assert caption in captions
+        boxes = _missions(svg)
+        # Their own row, under that caption, above the row no line leads to.
+        assert boxes["bangkok"]["y"] == boxes["singapore"]["y"] < boxes["monte-carlo"]["y"]
+        assert boxes["bangkok"]["status"] == ["locked"]
+        assert not {("moscow", "bangkok"), ("cairo", "singapore")} & {
+            (a, b) for a, b, _ in _lines(svg)
+        }  # no line is drawn that no rulebook draws
+    store.record_result("Far", "g9", "moscow", "won", 10)
+    boxes = _missions(map_svg(book, store.record("Far")))
+    assert boxes["bangkok"]["status"] == boxes["singapore"]["status"] == ["available"]
+    assert boxes["monte-carlo"]["status"] == ["locked"]
+
+
 def test_a_new_team_has_only_its_first_mission_open_and_its_lines_closed(store):
     book = load_book()
     store.create_team("New", "duet")

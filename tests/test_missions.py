@@ -267,6 +267,14 @@ def test_users_can_add_numbers_cities_and_lines():
         ('[[mission]]\nid="cairo"\ntoken=9\n', "unknown key 'token'"),
         ('[[mission]]\nid="x"\nname="X"\ntokens=9\n', "edition 'bad' has no mission marked start"),
         ('[[bonus]]\nid="b"\neffect="fly"\ntext="t"\nsource="s"\n', "effect 'fly' is not one of"),
+        (
+            '[edition]\nid = "duet"\n[[mission]]\nid = "bangkok"\nopen_after = ["atlantis"]\n',
+            "opens after 'atlantis', which is not another mission of its edition",
+        ),
+        (
+            '[edition]\nid = "duet"\n[[mission]]\nid = "bangkok"\nopen_after = ["london"]\n',
+            "opens after 'london', which is not another mission of its edition",
+        ),
     ],
 )
 def test_bad_user_maps_are_refused_naming_file_and_entry(text, fragment):

@@ -7,7 +7,9 @@ user's map file with cities and lines of its own lays out like ours:
 - **map** (an edition without boxes, such as Duet): one row per unlock depth
   (the ``start`` mission on top, then what a win there opens, and so on), each
   mission under the missions whose lines lead to it; a row of ``final``
-  missions, and a row of missions no known line leads to, each under a caption;
+  missions, a row per set of missions that open once others are all won
+  (``open_after``, no line known), and a row of missions no known line leads
+  to, each under a caption;
 - **log** (an edition whose bonuses are earned by boxes, such as the 10-token
   edition): a section per location hub (a mission whose ``location`` is itself)
   with the location's bonus and its uses, then one row per chain of missions
@@ -41,6 +43,10 @@ STATUS_LABELS = {  # the same words as the book's campaign table
 LINE_LABEL = N_("a win opens the next")
 FINAL_CAPTION = N_("opens once every other mission is complete")
 UNREACHED_CAPTION = N_("no known line leads here")
+# Missions the rulebooks name but place on no line (rules/missions.py open_after).
+AFTER_CAPTION = N_("no line known; these open once {names} are all won")
+# TRANSLATORS: what joins mission names in a list ("Berlin, Cairo, Moscow").
+LIST_JOINER = N_(", ")
 HELD_LABEL = N_("Bonuses held")
 
 # Okabe–Ito: told apart by people with any common colour-vision deficiency.
@@ -125,6 +131,7 @@ class _Drawing:
         self.width = max(self.width, x + self.node_w + MARGIN)
 
     def _caption(self, text: str, x: float = MARGIN) -> None:
+        self.width = max(self.width, x + text_width(text, SMALL_PX) + MARGIN)
         self.parts.append(
             f'<text class="caption" x="{x:.0f}" y="{self.y + 12:.0f}" font-size="{SMALL_PX}" '
             f'font-style="italic" fill="{INK}">{escape(text)}</text>'
@@ -152,9 +159,10 @@ class _Drawing:
             for d in range(max(depth.values(), default=-1) + 1)
         ]
         finals = [m for m in missions if m.final]
-        unreached = [m for m in missions if not m.final and m.id not in depth]
+        groups = [(finals, self._(FINAL_CAPTION))] if finals else []
+        groups += self._unplaced([m for m in missions if not m.final and m.id not in depth])
         pitch = self.node_w + GAP_X
-        widest = max([len(r) for r in rows] + [len(finals), len(unreached), 1])
+        widest = max([len(r) for r in rows] + [len(g) for g, _c in groups] + [1])
         inner = widest * pitch - GAP_X
         parents = {m.id: [p for p in missions if m.id in p.unlocks] for m in missions}
         for row in rows:
@@ -167,12 +175,27 @@ class _Drawing:
             else:
                 self._row_under_parents(row, wanted, order, inner)
             self.y += NODE_H + GAP_Y
-        for group, caption in ((finals, FINAL_CAPTION), (unreached, UNREACHED_CAPTION)):
-            if group:
-                self._caption(self._(caption))
-                self._centred_row(group, inner)
-                self.y += NODE_H + GAP_Y
+        for group, caption in groups:
+            self._caption(caption)
+            self._centred_row(group, inner)
+            self.y += NODE_H + GAP_Y
         self.y -= GAP_Y
+
+    def _unplaced(self, missions: list[Mission]) -> list[tuple[list[Mission], str]]:
+        """Missions no known line reaches, with their captions: a row for each set of
+        missions they open after (Bangkok and Singapore after Berlin, Cairo and
+        Moscow), then a row for the rest."""
+        groups: dict[tuple[str, ...], list[Mission]] = {}
+        for m in missions:
+            groups.setdefault(m.open_after, []).append(m)
+        out = []
+        for after, group in groups.items():
+            if after:
+                names = self._(LIST_JOINER).join(self.names.get(o, o) for o in after)
+                out.append((group, self._(AFTER_CAPTION).format(names=names)))
+        if () in groups:
+            out.append((groups[()], self._(UNREACHED_CAPTION)))
+        return out
 
     def _centred_row(self, row: list[Mission], inner: float) -> None:
         pitch = self.node_w + GAP_X
@@ -247,13 +270,14 @@ class _Drawing:
             self.y += GAP_Y / 2
         rest = [m for m in missions if m.id not in placed and not m.final]
         linked = [m for m in rest if any(m.id in o.unlocks for o in missions)]
-        unreached = [m for m in rest if m not in linked]
         finals = [m for m in missions if m.final]
-        groups = ((linked, None), (unreached, UNREACHED_CAPTION), (finals, FINAL_CAPTION))
+        groups: list[tuple[list[Mission], str | None]] = [(linked, None)]
+        groups += self._unplaced([m for m in rest if m not in linked])
+        groups.append((finals, self._(FINAL_CAPTION)))
         for group, caption in groups:
             if group:
                 if caption:
-                    self._caption(self._(caption))
+                    self._caption(caption)
                 first = 1 if caption is None else 0  # a line's missions: beside the hubs
                 for n, m in enumerate(group, first):
                     self._place(m, MARGIN + n * pitch)

@@ -84,6 +84,10 @@ class Mission:
     start: bool = False
     final: bool = False
     rulebook: tuple[Reading, ...] = ()  # the rulebook's numbers where ours differ
+    # Opens once all of these are complete: no line is known to lead to it, but the
+    # rulebooks say wins there open more missions (docs/campaigns.md).
+    open_after: tuple[str, ...] = ()
+    open_after_source: str | None = None
     origin: str = field(default="", compare=False)  # the file it was read from
 
     @property
@@ -284,6 +288,17 @@ class MissionBook:
                 raise SetupError(f"{where}: '{key}' without '{number}'")
         if "rulebook" in item:
             changes["rulebook"] = _read_reading(item["rulebook"], NUMBERS, f"{where}: rulebook")
+        if "open_after" in item:
+            changes["open_after"] = _ids(item, "open_after", where)
+            if require_sources and "open_after_source" not in item:
+                raise SetupError(f"{where}: missing key 'open_after_source'")
+            changes["open_after_source"] = (
+                _text(item, "open_after_source", where)
+                if "open_after_source" in item
+                else changes.get("source", f"your map {origin}")
+            )
+        elif "open_after_source" in item:
+            raise SetupError(f"{where}: 'open_after_source' without 'open_after'")
         if "unlocks" in item:  # lines add to the ones already known
             lines = _ids(item, "unlocks", where)
             changes["unlocks"] = tuple(dict.fromkeys((*old.unlocks, *lines)))
@@ -374,6 +389,13 @@ class MissionBook:
                     raise SetupError(f"{where}: unlocks unknown mission '{target}'")
                 if other.edition != m.edition:
                     raise SetupError(f"{where}: unlocks '{target}' of another edition")
+            for before in m.open_after:
+                other = self.missions.get(before)
+                if other is None or other.edition != m.edition or before == m.id:
+                    raise SetupError(
+                        f"{where}: opens after '{before}', which is not another mission "
+                        "of its edition"
+                    )
             if m.location is not None and m.location not in self.missions:
                 raise SetupError(f"{where}: location '{m.location}' is not a mission")
             box = self.editions.get(m.edition)
@@ -428,6 +450,8 @@ _MISSION_KEYS = {
     "start",
     "final",
     "rulebook",
+    "open_after",
+    "open_after_source",
 }
 
 
