@@ -349,6 +349,47 @@ def test_a_team_plays_only_its_own_edition(table):
     assert "drop --tokens" in table.refused("Spies", "--tokens", "9")
 
 
+def test_an_expert_team_plays_every_mission_with_one_token_fewer(table):
+    # 10-token rulebook, "Continuing on": experts take one token out of each mission.
+    code, out, err = table.run("campaign", "new", "Aurors", "--edition", "coop10", "--expert")
+    assert code == 0, err
+    assert out == "team Aurors (coop10, expert) created: its first mission is London 9-9\n"
+    shown = table.show("Aurors")
+    assert shown["expert"] == {
+        "removes": 1,
+        "source": "rulebook, 'Continuing on': expert players wanting more of a challenge "
+        "take one token out of each mission",
+    }
+    assert shown["missions"]["london"]["numbers"] == "9-9"
+    assert shown["missions"]["london"]["tokens"]["map_value"] == 10
+    # A checkmark-side token goes first: 10/5 keeps its five acceptable mistakes.
+    assert shown["missions"]["privet-drive"]["numbers"] == "9-5"
+    assert shown["missions"]["train-station"]["numbers"] == "11-0"
+    code, state, err = table.play("Aurors", win=False)
+    assert code == 0, err
+    assert (state["mission"], state["mission_name"]) == ("9-9", "london")
+    table.win("Aurors")
+    code, state, err = table.play("Aurors", "--mission", "privet-drive", "--expert", win=False)
+    assert code == 0 and state["mission"] == "9-5", err
+    text = table.run("campaign", "show", "Aurors")[1]
+    assert text.startswith("Aurors (coop10, expert: 1 token fewer in each mission, since ")
+    assert "#4 Privet Drive 9-5" in text and "Diagon Alley 10-3*" in text
+
+
+def test_the_expert_variant_is_refused_where_no_rulebook_has_it(table):
+    code, _, err = table.run("campaign", "new", "Spies", "--expert")
+    assert code == 2 and err == (
+        "keystand: error: the Codenames Duet rulebook has no expert variant; the 10-token "
+        "co-op edition's has: --edition coop10 --expert\n"
+    )
+    table.new("Order", "coop10")
+    refusal = table.refused("Order", "--expert")
+    assert "team Order does not play the expert variant" in refusal
+    # Outside a campaign: a named mission of the 10-token edition only.
+    code, _, err = table.run("play", "--key", "06M6-NZ2B-N9BD", "--script", "-", "--expert")
+    assert code == 2 and "the expert variant takes tokens out of a mission" in err
+
+
 def test_an_unfinished_game_records_nothing(table):
     table.new("Spies")
     code, state, _ = table.play("Spies", script=lambda layout: "clue A 2 fruit\n")
@@ -467,6 +508,24 @@ def test_progress_is_a_function_of_the_map_and_the_games():
         campaign_rules(book, TeamRecord("T", "coop10", "", games), "london", ["flip-two"])
     rules = campaign_rules(book, TeamRecord("T", "coop10", "", games), "london", ["two-word-clue"])
     assert rules.two_word_clues == 3 and rules.mission == "london"
+
+
+def test_a_campaign_file_from_before_the_expert_variant_opens_as_it_was(tmp_path):
+    path = tmp_path / "campaigns.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL "
+        "UNIQUE, edition TEXT NOT NULL, created TEXT NOT NULL, notes TEXT NOT NULL DEFAULT '');"
+        "INSERT INTO teams (name, key, edition, created) VALUES "
+        "('Old', 'old', 'coop10', '2025-01-01');"
+    )
+    db.commit()
+    db.close()
+    with CampaignStore.in_folder(tmp_path) as store:
+        assert store.record("Old").expert is False
+        store.create_team("New", "coop10", expert=True)
+    with CampaignStore.in_folder(tmp_path) as store:  # and again, the column in place
+        assert store.record("New").expert is True and store.record("Old").expert is False
 
 
 def test_record_result_is_idempotent_per_game_id(tmp_path):

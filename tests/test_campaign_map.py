@@ -113,6 +113,20 @@ def test_the_missions_named_but_not_placed_sit_under_what_opens_them(store):
     assert boxes["monte-carlo"]["status"] == ["locked"]
 
 
+def test_an_expert_team_s_map_says_so_and_shows_its_numbers(store):
+    # 10-token rulebook, "Continuing on": the expert variant, a token fewer a mission.
+    store.create_team("Aurors", "coop10", expert=True)
+    for lang, label in (
+        ("en", "Aurors — 10-token co-op edition · expert: one token fewer in each mission"),
+        ("fi", "Aurors — 10-token co-op edition · vaikea: joka tehtävässä merkki vähemmän"),
+    ):
+        svg = map_svg(load_book(), store.record("Aurors"), translation(lang).gettext)
+        assert ET.fromstring(svg).find(f"{SVG}title").text == label
+    boxes = _missions(svg)
+    assert boxes["london"]["texts"][-1] == "9-9"
+    assert boxes["diagon-alley"]["texts"][-1] == "10-3*"
+
+
 def test_a_new_team_has_only_its_first_mission_open_and_its_lines_closed(store):
     book = load_book()
     store.create_team("New", "duet")

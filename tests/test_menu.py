@@ -160,10 +160,10 @@ class _Teams:
 
 # "New team  duet" was read as a team called duet: the value names the map the new
 # team plays (a press steps it, a hold names the team), in the table's language.
-NEW_TEAM_ROW = {
-    "en": ["Duet map", "10-token map"],
-    "fi": ["Duet-kartta", "10 merkin kartta"],
-    "ja": ["デュエット版", "10トークン版"],
+NEW_TEAM_ROW = {  # the third: the 10-token rulebook's expert variant ("Continuing on")
+    "en": ["Duet map", "10-token map", "10-token expert"],
+    "fi": ["Duet-kartta", "10 merkin kartta", "10 merkin, vaikea"],
+    "ja": ["デュエット版", "10トークン版", "10トークン上級"],
 }
 
 

@@ -349,6 +349,34 @@ def test_a_map_file_cannot_put_more_tokens_in_a_mission_than_its_box():
         load_book([("mine.toml", extra + "tokens = 12\nbystanders = 3\n")])
 
 
+@pytest.mark.parametrize(
+    "mission, label",
+    [
+        ("london", "9-9"),  # T-T: no checkmark token, a bystander-side one goes
+        ("privet-drive", "9-5"),  # a checkmark-side token goes first
+        ("train-station", "11-0"),
+        ("battle-in-the-atrium", "6-4"),
+        ("hogsmeade", "7-7"),
+    ],
+)
+def test_the_expert_variant_takes_one_token_out_of_each_mission(mission, label):
+    # 10-token rulebook, "Continuing on": experts take one token out of each mission.
+    assert make_rules(mission=mission, expert=True).label == label
+    assert load_book().missions[mission].label_for(1) == label
+
+
+def test_the_expert_variant_only_where_a_rulebook_has_it():
+    # Only the 10-token rulebook has one; the Duet rulebooks have none.
+    with pytest.raises(SetupError, match="the Codenames Duet rulebook has no expert variant"):
+        make_rules(mission="cairo", expert=True)
+    with pytest.raises(SetupError, match="takes tokens out of a mission: choose one"):
+        make_rules(mission="10-5", expert=True)
+    # A bonus comes on top: Train Station 11-0 with a token added is 12-0 again.
+    assert make_rules(mission="train-station", bonuses=["extra-token"], expert=True).label == (
+        "12-0"
+    )
+
+
 # ------------------------------------------------------------------ paper ruleset
 
 

@@ -19,11 +19,17 @@ from ..rules.setup import RULESETS
 from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
 from .solo import LEVELS, PARTNERS
 
-EDITIONS = ("duet", "coop10")
+# "+expert": the edition's expert variant (a token fewer in each mission), which
+# app/campaign_table.py TableCampaign.create reads.
+EDITIONS = ("duet", "coop10", "coop10+expert")
 # New team's value: the map a new team plays, which a press steps (a hold names the
 # team). Said as a map, never as the bare edition id: "New team  duet" was read as
 # a team called duet. Translated by the screen (screens/keyscreen.py NEW_TEAM_WORDS).
-EDITION_VALUES = {"duet": "Duet map", "coop10": "10-token map"}
+EDITION_VALUES = {
+    "duet": "Duet map",
+    "coop10": "10-token map",
+    "coop10+expert": "10-token expert",
+}
 
 
 class Campaigns(Protocol):

@@ -32,7 +32,16 @@ from html import escape
 from ..i18n import N_
 from ..names import MARK_NOTE
 from ..rules.missions import Bonus, Mission, MissionBook
-from .progress import AVAILABLE, COMPLETED, LOCKED, NEEDS_NUMBER, Progress, TeamRecord, progress
+from .progress import (
+    AVAILABLE,
+    COMPLETED,
+    LOCKED,
+    NEEDS_NUMBER,
+    Progress,
+    TeamRecord,
+    progress,
+    removes,
+)
 
 STATUS_LABELS = {  # the same words as the book's campaign table
     COMPLETED: N_("done"),
@@ -48,6 +57,8 @@ AFTER_CAPTION = N_("no line known; these open once {names} are all won")
 # TRANSLATORS: what joins mission names in a list ("Berlin, Cairo, Moscow").
 LIST_JOINER = N_(", ")
 HELD_LABEL = N_("Bonuses held")
+# After the title of a team playing the 10-token edition's expert variant.
+EXPERT_LABEL = N_("expert: one token fewer in each mission")
 
 # Okabe–Ito: told apart by people with any common colour-vision deficiency.
 BLUE, VERMILLION, ORANGE, GREY, INK = "#0072B2", "#D55E00", "#E69F00", "#8c8c8c", "#1a1a1a"
@@ -120,6 +131,7 @@ class _Drawing:
         self.boxes: dict[str, Box] = {}
         self.parts: list[str] = []  # captions and rewards, drawn over the lines
         self.marked = False  # a number drawn is not our rulebooks': the note explains *
+        self.removes = removes(book, record)  # an expert team's tokens fewer a mission
         self.width = 0.0
         self.y: float = MARGIN + TITLE_H
 
@@ -334,6 +346,8 @@ class _Drawing:
         team = self.record.name
         edition = self.book.editions.get(self.record.edition)
         title = f"{team} — {edition.name if edition else self.record.edition}"
+        if self.removes:
+            title += f" · {self._(EXPERT_LABEL)}"
         lines = [self._line(a, b) for a in self.boxes.values() for b in self._targets(a)]
         nodes = [self._node(b) for b in self.boxes.values()]
         w, h = f"{self.width:.0f}", f"{height:.0f}"
@@ -395,7 +409,7 @@ class _Drawing:
 
     def _node(self, b: Box) -> str:
         m = b.mission
-        label = m.label + ("*" if m.marked else "")
+        label = m.label_for(self.removes) + ("*" if m.marked else "")
         name = self.names[m.id]
         room = b.w - 34
         fit = (

@@ -59,6 +59,7 @@ class TeamRecord:
     created: str
     games: tuple[GameRecord, ...] = ()
     notes: str = ""
+    expert: bool = False  # plays its edition's expert variant (fewer tokens a mission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +252,20 @@ def campaign_rules(
         bonus_uses={b: held[b] for b in bonuses},
         turn_order=turn_order,
         book=book,
+        expert=record.expert,
     )
+
+
+def removes(book: MissionBook, record: TeamRecord) -> int:
+    """Tokens the team takes out of each mission: its edition's expert variant, if
+    the team plays it."""
+    edition = book.editions.get(record.edition)
+    return edition.expert_removes if record.expert and edition else 0
+
+
+def team_label(book: MissionBook, record: TeamRecord, mission: Mission) -> str:
+    """A mission's ``T-M`` as this team plays it."""
+    return mission.label_for(removes(book, record))
 
 
 def _earn(book: MissionBook, bonus: Bonus) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..rules.missions import Bonus, Mission, MissionBook, printed
 from ..rules.status import Outcome
-from .progress import LOCKED, ClueRecord, TeamRecord, progress, unlocked_by
+from .progress import LOCKED, ClueRecord, TeamRecord, progress, removes, unlocked_by
 
 # What a * after a number means, under the text (the translated one: names.MARK_NOTE).
 TEXT_NOTE = "* a number our rulebooks do not print (docs/rules.md, 'Sources disagree')"
@@ -25,23 +25,30 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
         entry["best"] = max(entry["scores"], default=None)
     scores = [s for e in per_mission.values() for s in e["scores"]]
     missions = {}
+    removed = removes(book, record)
     for m in book.in_edition(record.edition):
         status = state.status(m.id)
+        played = dict(zip(("tokens", "bystanders"), m.numbers(removed), strict=True))
         info: dict = {
             "name": m.name,
-            "numbers": m.label,
+            "numbers": m.label_for(removed),
             "status": status,
             "source": m.source,
-            "tokens": _number_info(m, "tokens"),
-            "bystanders": _number_info(m, "bystanders"),
+            "tokens": _number_info(m, "tokens", played["tokens"]),
+            "bystanders": _number_info(m, "bystanders", played["bystanders"]),
             "marked": m.marked,
         }
         if status == LOCKED:
             info["unlocked_by"] = unlocked_by(book, record, m)
         missions[m.id] = info
+    edition = book.editions.get(record.edition)
+    expert = (
+        {"removes": removed, "source": edition.expert_source} if removed and edition else None
+    )
     return {
         "team": record.name,
         "edition": record.edition,
+        "expert": expert,
         "created": record.created,
         "notes": record.notes,
         "completed": {
@@ -76,14 +83,19 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
     }
 
 
-def _number_info(entry: Mission | Bonus, number: str) -> dict:
-    """One number as the JSON shows it: its value, where it comes from, whether our
-    rulebooks print it, and the rulebook's reading where the one played differs."""
+def _number_info(entry: Mission | Bonus, number: str, played: int | None = None) -> dict:
+    """One number as the JSON shows it: its value as played (``played``, where an
+    expert team's differs from the map's, which is then ``map_value``), where it
+    comes from, whether our rulebooks print it, and the rulebook's reading where
+    the one played differs."""
     value = getattr(entry, number)
     if value is None:
         return {"value": None, "source": None, "in_rulebooks": None}
     source = getattr(entry, f"{number}_source")
-    out: dict = {"value": value, "source": source, "in_rulebooks": printed(source)}
+    shown = value if played is None else played
+    out: dict = {"value": shown, "source": source, "in_rulebooks": printed(source)}
+    if shown != value:
+        out["map_value"] = value
     reads = entry.rulebook_reads(number)
     if reads is not None:
         out["rulebook_reads"] = reads
@@ -133,7 +145,9 @@ def as_text(data: dict) -> str:
         )
 
     record = data["record"]
-    lines = [f"{data['team']} ({data['edition']}, since {data['created']})"]
+    expert = data.get("expert")
+    variant = f", expert: {expert['removes']} token fewer in each mission" if expert else ""
+    lines = [f"{data['team']} ({data['edition']}{variant}, since {data['created']})"]
     if data["notes"]:
         lines.append(f"notes: {data['notes']}")
     lines.append("completed:" if data["completed"] else "completed: -")

@@ -45,6 +45,15 @@ PRINTED = ("rulebook", "mission log")
 READINGS = ("rulebook",)  # what a map file's [edition] reading may choose
 
 
+def expert_numbers(tokens: int, bystanders: int | None, removes: int) -> tuple[int, int | None]:
+    """A mission's ``(T, M)`` with ``removes`` tokens taken out. *Decision* (the
+    rulebook does not say which side): a checkmark-side token goes first, so the
+    acceptable mistakes stay while there are checkmark tokens to take; a mission
+    with none (T-T) loses bystander-side ones: 10/5 -> 9/5, 10/10 -> 9/9."""
+    left = tokens - removes
+    return left, None if bystanders is None else min(bystanders, left)
+
+
 def printed(source: str | None) -> bool:
     """Whether a number's source is one of our rulebooks (see :data:`PRINTED`)."""
     return bool(source) and str(source).startswith(PRINTED)
@@ -64,6 +73,9 @@ class Edition:
     source: str
     box_tokens: int | None = None  # the timer tokens its box holds
     box_source: str | None = None
+    # Its rulebook's expert variant: this many tokens fewer in every mission (0: none).
+    expert_removes: int = 0
+    expert_source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,16 @@ class Mission:
         """``T-M``, with ``?`` for a number not known."""
         t, m = ("?" if v is None else str(v) for v in (self.tokens, self.bystanders))
         return f"{t}-{m}"
+
+    def numbers(self, removes: int = 0) -> tuple[int | None, int | None]:
+        """``(T, M)`` as played with ``removes`` tokens taken out (an expert variant)."""
+        if removes and self.tokens is not None:
+            return expert_numbers(self.tokens, self.bystanders, removes)
+        return self.tokens, self.bystanders
+
+    def label_for(self, removes: int = 0) -> str:
+        """:attr:`label` with ``removes`` tokens taken out (an expert variant)."""
+        return "-".join("?" if v is None else str(v) for v in self.numbers(removes))
 
     @property
     def unprinted(self) -> tuple[str, ...]:
@@ -239,7 +261,24 @@ class MissionBook:
                 if "box_source" in table
                 else f"your map {origin}" if "box_tokens" in table else old.box_source
             ),
+            expert_removes=old.expert_removes,
+            expert_source=old.expert_source,
         )
+        if "expert_removes" in table:
+            removes = _int(table, "expert_removes", where)
+            if not 0 <= removes < MAX_TOKENS:
+                raise SetupError(f"{where}: 'expert_removes' is 0 to {MAX_TOKENS - 1}")
+            if require_sources and "expert_source" not in table:
+                raise SetupError(f"{where}: missing key 'expert_source'")
+            self.editions[edition_id] = replace(
+                self.editions[edition_id],
+                expert_removes=removes,
+                expert_source=(
+                    _text(table, "expert_source", where)
+                    if "expert_source" in table
+                    else f"your map {origin}"
+                ),
+            )
         if require_sources and "box_tokens" in table and "box_source" not in table:
             raise SetupError(f"{where}: missing key 'box_source'")
         box = self.editions[edition_id].box_tokens
@@ -575,12 +614,14 @@ def make_rules(
     turn_order: str = "strict",
     book: MissionBook | None = None,
     box: str | None = None,
+    expert: bool = False,
 ) -> Rules:
     """Build :class:`Rules` from what a player chooses: ``--mission cairo`` or ``9-5``,
     and one-time ``bonuses`` by id. A bonus action may be used as many times as the
     bonus has uses, or as ``bonus_uses`` says (what a team has left of it). ``box``:
     the edition whose box a plain game's ``tokens`` come from (``--tokens`` is a Duet
-    game); more than that box holds is refused, naming its count."""
+    game); more than that box holds is refused, naming its count. ``expert``: the
+    mission's edition's expert variant (tokens taken out of each mission)."""
     if tokens is not None and mission is not None:
         raise SetupError("choose a mission or a bank size, not both")
     if tokens is not None and box is not None:
@@ -596,7 +637,11 @@ def make_rules(
                 raise SetupError(f"unknown mission '{mission}' (give a name from the map or T-M)")
             numbers = mission_rules(found)
         tokens, bystanders = numbers
+        if expert:
+            tokens, bystanders = _expert(book or load_book(), found, tokens, bystanders)
     else:
+        if expert:
+            _expert(book or load_book(), None, 0, 0)  # refused: no mission named
         tokens = 9 if tokens is None else tokens
         bystanders = tokens
     rules = Rules(
@@ -619,6 +664,31 @@ def make_rules(
             uses = bonus.uses if bonus_uses is None else bonus_uses.get(name, bonus.uses)
             rules = apply_modifier(rules, bonus.effect, bonus.value, uses)
     return rules
+
+
+def _expert(
+    book: MissionBook, mission: Mission | None, tokens: int, bystanders: int
+) -> tuple[int, int]:
+    """The mission's numbers in its edition's expert variant; refused where no
+    rulebook of ours has one, or with no mission named."""
+    with_variant = [e for e in book.editions.values() if e.expert_removes]
+    owners = " or ".join(f"the {e.name}'s" for e in with_variant) or "no edition's"
+    if mission is None:
+        raise SetupError(
+            f"the expert variant takes tokens out of a mission: choose one of {owners} "
+            "missions by name with --mission"
+        )
+    edition = book.editions.get(mission.edition)
+    if edition is None or not edition.expert_removes:
+        name = edition.name if edition else mission.edition
+        raise SetupError(
+            f"the {name} rulebook has no expert variant ({owners} has one); "
+            f"{mission.name} is played as it is"
+        )
+    t, m = expert_numbers(tokens, bystanders, edition.expert_removes)
+    if t < 1:
+        raise SetupError(f"{mission.name} in the expert variant would have no token left")
+    return t, m if m is not None else 0
 
 
 def _check_box(book: MissionBook, edition_id: str, tokens: int) -> None:

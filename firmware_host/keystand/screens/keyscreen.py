@@ -274,7 +274,7 @@ MENU_WORDS = (N_("Menu"), N_("Hold to confirm"), N_("standard"))
 # The solo items' values (app/menu.py): the partner, the AI's level.
 SOLO_WORDS = (N_("person"), N_("AI"), N_("easy"), N_("normal"), N_("hard"))
 # New team's values (app/menu.py EDITION_VALUES): the map a new team plays.
-NEW_TEAM_WORDS = (N_("Duet map"), N_("10-token map"))
+NEW_TEAM_WORDS = (N_("Duet map"), N_("10-token map"), N_("10-token expert"))
 
 
 def _menu(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
