@@ -146,6 +146,7 @@ def test_a_whole_game_to_a_win_with_the_fewest_touches(table):
     assert table.lines("A")[1:] == [
         "You won!",
         "Score 22",
+        "Try the map!",  # Duet rulebook, "Scoring": above 10, try the mission map
         "Knob: partner's",
         "key. Press:",
         "new game",

@@ -33,6 +33,7 @@ from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
+from ..rules.rating import rated_edition
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
 from ..screens.keyscreen import meant_pages
@@ -633,7 +634,8 @@ class Session:
             if r is not None:
                 return Message("lost_mission", (state.reason or "", r.mission, r.tries))
             if state.outcome == Outcome.WON:
-                return Message("won", (state.score or 0,))
+                # With the edition whose rulebook rates the win (its standard game).
+                return Message("won", (state.score or 0, rated_edition(state.rules)))
             return Message("lost", (state.reason or "",))
         if self.pending_load is not None:
             return Message("load_confirm")

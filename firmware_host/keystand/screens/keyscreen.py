@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from ..i18n import N_
+from ..rules.rating import AWESOME, GOOD, TRY_THE_MAP, rating
 from . import diagnostics, fonts, text
 from .breaks import wrap_word
 from .text import gettext as _
@@ -639,7 +640,29 @@ def _with_name(template: str, name: str, *rest: object) -> str:
     return template % (fonts.clip(name, room), *rest)
 
 
+# The debriefing's ratings of a won standard game (rules/rating.py), by the table
+# language's rulebook: its first step starts above 5 in English and Finnish, at 5
+# in Japanese. The 10-token edition's book sends a team on to its mission log.
+RATING_WORDS = {
+    GOOD: N_("Really good!"),
+    AWESOME: N_("Awesome!"),
+    TRY_THE_MAP: N_("Try the map!"),
+}
+TRY_THE_LOG = N_("Try the log!")
+
+
+def _won(score: int, edition: str | None = None) -> list[str]:
+    """You won, the score, and the rating the table language's rulebook gives it."""
+    lines = [_("You won!"), _("Score %d") % score]
+    said = rating(edition, score, text.current()) if edition else None
+    if said is not None:
+        word = TRY_THE_LOG if said == TRY_THE_MAP and edition == "coop10" else RATING_WORDS[said]
+        lines.append(_(word))
+    return lines
+
+
 def _won_mission(score: int, mission: str, completed: bool, opened: int) -> list[str]:
+    # Unrated: a team is on the map already, and says what the win opened there.
     lines = [_("You won!"), _("Score %d") % score]
     lines.append(_with_name(_("%s: done") if completed else _("%s: again"), _(mission)))
     if opened:
@@ -657,7 +680,7 @@ def _counted_owed(why: str) -> list[str]:
 
 
 MESSAGES: dict[str, Callable[..., list[str]]] = {
-    "won": lambda score: [_("You won!"), _("Score %d") % score],
+    "won": _won,
     # Storage (app/storage.py): a move that could not be saved was not made.
     "not_saved": lambda why: [_("Can't save:"), _reason(STORAGE_REASONS, why), _("move not made")],
     "not_saving": lambda why: [_("Not saving:"), _reason(STORAGE_REASONS, why)],
