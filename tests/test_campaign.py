@@ -205,6 +205,28 @@ def test_a_users_map_adds_lines_cities_and_the_number_we_lack(table):
     assert table.show("Spies")["completed"]["vatican"]["tries"] == 1
 
 
+def test_a_team_plays_the_rulebooks_reading_by_its_map_file(table):
+    # 10-token rulebook, "Mission log": our scan prints Diagon Alley 11/8; the
+    # packaged data plays a second transcription's 11-3, marked, until a map file
+    # chooses the rulebook's reading.
+    table.new("Order", "coop10")
+    table.win("Order")
+    before = table.show("Order")["missions"]["diagon-alley"]
+    assert (before["numbers"], before["marked"]) == ("11-3", True)
+    assert before["bystanders"]["rulebook_reads"] == 8
+    assert "Diagon Alley 11-3*" in table.run("campaign", "show", "Order")[1]
+    table.user_map("scan.toml", '[edition]\nid = "coop10"\nreading = "rulebook"\n')
+    after = table.show("Order")["missions"]["diagon-alley"]
+    assert (after["numbers"], after["marked"]) == ("11-8", False)
+    assert after["bystanders"] == {
+        "value": 8,
+        "source": "mission log, London box 2: our scan prints Diagon Alley 11/8",
+        "in_rulebooks": True,
+    }
+    code, state, err = table.play("Order", "--mission", "diagon-alley", win=False)
+    assert code == 0 and state["mission"] == "11-8", err
+
+
 # ------------------------------------------------------------------ the 10-token edition
 
 LONDON_BOXES = [
