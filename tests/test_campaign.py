@@ -129,7 +129,17 @@ def test_a_duet_campaign_opens_the_map_outward_from_prague(table):
     assert after["available"] == ["berlin", "cairo", "moscow"]
     assert after["completed"]["prague"]["tries"] == 2
     assert after["completed"]["prague"]["score"] == after["record"]["best_score"] > 0
-    assert after["missions"]["berlin"]["secondary_source"] is True
+    # Berlin's 2 mistakes are no rulebook's (Duet rulebook, "Mission parameters", gives
+    # only its 11 tokens): marked, with its source, in the JSON.
+    berlin = after["missions"]["berlin"]
+    assert berlin["marked"] is True and berlin["numbers"] == "11-2"
+    assert berlin["tokens"] == {
+        "value": 11,
+        "source": "rulebook, 'Mission parameters': Berlin uses all 11 tokens",
+        "in_rulebooks": True,
+    }
+    assert berlin["bystanders"]["in_rulebooks"] is False
+    assert berlin["bystanders"]["source"].startswith("secondary: 2 acceptable mistakes")
     # Replaying a completed mission is allowed and changes neither its date nor its tries.
     table.win("Spies", "prague")
     again = table.show("Spies")
@@ -138,8 +148,33 @@ def test_a_duet_campaign_opens_the_map_outward_from_prague(table):
     assert again["record"]["missions"]["prague"]["wins"] == 2
     table.win("Spies", "Cairo")
     assert "cairo" in table.show("Spies")["completed"]
-    # No line of ours leads to Bangkok.
-    assert "no line on our map leads to it" in table.refused("Spies", "--mission", "bangkok")
+    # No line of ours leads to Monte Carlo (a secondary source's city).
+    assert "no line on our map leads to it" in table.refused("Spies", "--mission", "monte-carlo")
+
+
+def test_the_missions_the_rulebooks_name_open_once_berlin_cairo_and_moscow_are_won(table):
+    # Duet rulebook, "Continuing on": a win in Berlin, Moscow or Cairo opens more
+    # missions; "Mission parameters" names Bangkok 7-7 and Singapore 6-6 but no
+    # rulebook of ours draws their lines. They open once all three are won.
+    table.new("Far")
+    table.win("Far")
+    table.win("Far", "berlin")
+    table.win("Far", "cairo")
+    refusal = table.refused("Far", "--mission", "bangkok")
+    assert refusal == (
+        "keystand: error: Bangkok is locked: win Berlin, Cairo and Moscow to open it "
+        "(our rulebooks name it but draw no line to it)\n"
+    )
+    shown = table.show("Far")
+    assert shown["missions"]["singapore"]["unlocked_by"].startswith("win Berlin, Cairo and")
+    result = table.win("Far", "moscow")
+    assert result["unlocked"] == ["bangkok", "singapore"]
+    assert table.show("Far")["available"] == ["bangkok", "singapore"]
+    table.win("Far", "bangkok")
+    table.win("Far", "Singapore")
+    done = table.show("Far")
+    assert {"bangkok", "singapore"} <= set(done["completed"])
+    assert done["locked"] == ["monte-carlo", "vatican"]  # still no line to them
 
 
 def test_a_users_map_adds_lines_cities_and_the_number_we_lack(table):
@@ -168,6 +203,28 @@ def test_a_users_map_adds_lines_cities_and_the_number_we_lack(table):
     assert "vatican" in table.show("Spies")["available"]
     table.win("Spies", "vatican")
     assert table.show("Spies")["completed"]["vatican"]["tries"] == 1
+
+
+def test_a_team_plays_the_rulebooks_reading_by_its_map_file(table):
+    # 10-token rulebook, "Mission log": our scan prints Diagon Alley 11/8; the
+    # packaged data plays a second transcription's 11-3, marked, until a map file
+    # chooses the rulebook's reading.
+    table.new("Order", "coop10")
+    table.win("Order")
+    before = table.show("Order")["missions"]["diagon-alley"]
+    assert (before["numbers"], before["marked"]) == ("11-3", True)
+    assert before["bystanders"]["rulebook_reads"] == 8
+    assert "Diagon Alley 11-3*" in table.run("campaign", "show", "Order")[1]
+    table.user_map("scan.toml", '[edition]\nid = "coop10"\nreading = "rulebook"\n')
+    after = table.show("Order")["missions"]["diagon-alley"]
+    assert (after["numbers"], after["marked"]) == ("11-8", False)
+    assert after["bystanders"] == {
+        "value": 8,
+        "source": "mission log, London box 2: our scan prints Diagon Alley 11/8",
+        "in_rulebooks": True,
+    }
+    code, state, err = table.play("Order", "--mission", "diagon-alley", win=False)
+    assert code == 0 and state["mission"] == "11-8", err
 
 
 # ------------------------------------------------------------------ the 10-token edition
@@ -314,6 +371,47 @@ def test_a_team_plays_only_its_own_edition(table):
     assert "drop --tokens" in table.refused("Spies", "--tokens", "9")
 
 
+def test_an_expert_team_plays_every_mission_with_one_token_fewer(table):
+    # 10-token rulebook, "Continuing on": experts take one token out of each mission.
+    code, out, err = table.run("campaign", "new", "Aurors", "--edition", "coop10", "--expert")
+    assert code == 0, err
+    assert out == "team Aurors (coop10, expert) created: its first mission is London 9-9\n"
+    shown = table.show("Aurors")
+    assert shown["expert"] == {
+        "removes": 1,
+        "source": "rulebook, 'Continuing on': expert players wanting more of a challenge "
+        "take one token out of each mission",
+    }
+    assert shown["missions"]["london"]["numbers"] == "9-9"
+    assert shown["missions"]["london"]["tokens"]["map_value"] == 10
+    # A checkmark-side token goes first: 10/5 keeps its five acceptable mistakes.
+    assert shown["missions"]["privet-drive"]["numbers"] == "9-5"
+    assert shown["missions"]["train-station"]["numbers"] == "11-0"
+    code, state, err = table.play("Aurors", win=False)
+    assert code == 0, err
+    assert (state["mission"], state["mission_name"]) == ("9-9", "london")
+    table.win("Aurors")
+    code, state, err = table.play("Aurors", "--mission", "privet-drive", "--expert", win=False)
+    assert code == 0 and state["mission"] == "9-5", err
+    text = table.run("campaign", "show", "Aurors")[1]
+    assert text.startswith("Aurors (coop10, expert: 1 token fewer in each mission, since ")
+    assert "#4 Privet Drive 9-5" in text and "Diagon Alley 10-3*" in text
+
+
+def test_the_expert_variant_is_refused_where_no_rulebook_has_it(table):
+    code, _, err = table.run("campaign", "new", "Spies", "--expert")
+    assert code == 2 and err == (
+        "keystand: error: the Codenames Duet rulebook has no expert variant; the 10-token "
+        "co-op edition's has: --edition coop10 --expert\n"
+    )
+    table.new("Order", "coop10")
+    refusal = table.refused("Order", "--expert")
+    assert "team Order does not play the expert variant" in refusal
+    # Outside a campaign: a named mission of the 10-token edition only.
+    code, _, err = table.run("play", "--key", "06M6-NZ2B-N9BD", "--script", "-", "--expert")
+    assert code == 2 and "the expert variant takes tokens out of a mission" in err
+
+
 def test_an_unfinished_game_records_nothing(table):
     table.new("Spies")
     code, state, _ = table.play("Spies", script=lambda layout: "clue A 2 fruit\n")
@@ -432,6 +530,24 @@ def test_progress_is_a_function_of_the_map_and_the_games():
         campaign_rules(book, TeamRecord("T", "coop10", "", games), "london", ["flip-two"])
     rules = campaign_rules(book, TeamRecord("T", "coop10", "", games), "london", ["two-word-clue"])
     assert rules.two_word_clues == 3 and rules.mission == "london"
+
+
+def test_a_campaign_file_from_before_the_expert_variant_opens_as_it_was(tmp_path):
+    path = tmp_path / "campaigns.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL "
+        "UNIQUE, edition TEXT NOT NULL, created TEXT NOT NULL, notes TEXT NOT NULL DEFAULT '');"
+        "INSERT INTO teams (name, key, edition, created) VALUES "
+        "('Old', 'old', 'coop10', '2025-01-01');"
+    )
+    db.commit()
+    db.close()
+    with CampaignStore.in_folder(tmp_path) as store:
+        assert store.record("Old").expert is False
+        store.create_team("New", "coop10", expert=True)
+    with CampaignStore.in_folder(tmp_path) as store:  # and again, the column in place
+        assert store.record("New").expert is True and store.record("Old").expert is False
 
 
 def test_record_result_is_idempotent_per_game_id(tmp_path):

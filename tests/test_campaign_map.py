@@ -77,12 +77,54 @@ def test_a_duet_team_after_prague_has_prague_done_three_open_and_the_rest_locked
         "vatican",
     }
     assert boxes["cairo"]["texts"][-2:] == ["Cairo", "9-5"]
-    assert boxes["berlin"]["texts"][-1] == "11-2*"  # a secondary-source number is starred
+    assert boxes["berlin"]["texts"][-1] == "11-2*"  # a number no rulebook prints is starred
     # Prague on top, the three it opens on the row below, each drawn as a line.
     assert all(boxes[m]["y"] > boxes["prague"]["y"] for m in ("berlin", "cairo", "moscow"))
     lines = _lines(map_svg(book, store.record("Friday club")))
     assert {(a, b) for a, b, _ in lines} == {("prague", m) for m in ("berlin", "cairo", "moscow")}
     assert {kind for *_, kind in lines} == {"opened"}
+
+
+def test_the_missions_named_but_not_placed_sit_under_what_opens_them(store):
+    # Duet rulebook, "Continuing on" (wins in Berlin, Moscow, Cairo open more) and
+    # "Mission parameters" (Bangkok 7-7, Singapore 6-6, placed on no line of ours).
+    book = load_book()
+    store.create_team("Far", "duet")
+    for n, m in enumerate(["prague", "berlin", "cairo"]):
+        store.record_result("Far", f"g{n}", m, "won", 10)
+    for lang, caption in (
+        ("en", "no line known; these open once Berlin, Cairo, Moscow are all won"),
+        ("ja", "通じる線は不明。ベルリン、カイロ、モスクワをすべて達成すると開く"),
+    ):
+        svg = map_svg(book, store.record("Far"), translation(lang).gettext)
+        root = ET.fromstring(svg)
+        captions = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "caption"]
+        assert caption in captions
+        boxes = _missions(svg)
+        # Their own row, under that caption, above the row no line leads to.
+        assert boxes["bangkok"]["y"] == boxes["singapore"]["y"] < boxes["monte-carlo"]["y"]
+        assert boxes["bangkok"]["status"] == ["locked"]
+        assert not {("moscow", "bangkok"), ("cairo", "singapore")} & {
+            (a, b) for a, b, _ in _lines(svg)
+        }  # no line is drawn that no rulebook draws
+    store.record_result("Far", "g9", "moscow", "won", 10)
+    boxes = _missions(map_svg(book, store.record("Far")))
+    assert boxes["bangkok"]["status"] == boxes["singapore"]["status"] == ["available"]
+    assert boxes["monte-carlo"]["status"] == ["locked"]
+
+
+def test_an_expert_team_s_map_says_so_and_shows_its_numbers(store):
+    # 10-token rulebook, "Continuing on": the expert variant, a token fewer a mission.
+    store.create_team("Aurors", "coop10", expert=True)
+    for lang, label in (
+        ("en", "Aurors — 10-token co-op edition · expert: one token fewer in each mission"),
+        ("fi", "Aurors — 10-token co-op edition · vaikea: joka tehtävässä merkki vähemmän"),
+    ):
+        svg = map_svg(load_book(), store.record("Aurors"), translation(lang).gettext)
+        assert ET.fromstring(svg).find(f"{SVG}title").text == label
+    boxes = _missions(svg)
+    assert boxes["london"]["texts"][-1] == "9-9"
+    assert boxes["diagon-alley"]["texts"][-1] == "10-3*"
 
 
 def test_a_new_team_has_only_its_first_mission_open_and_its_lines_closed(store):
@@ -121,7 +163,7 @@ def test_a_user_map_file_lays_out_its_extra_city_under_the_line_to_it(store):
     svg = map_svg(book, store.record("Mine"))
     boxes = _missions(svg)
     assert boxes["vienna"]["status"] == ["available"]
-    assert boxes["vienna"]["texts"][-2:] == ["Vienna", "8-4"]
+    assert boxes["vienna"]["texts"][-2:] == ["Vienna", "8-4*"]  # the user's, not a rulebook's
     assert boxes["bangkok"]["status"] == ["locked"]
     # One row per unlock depth: Prague, Berlin, Vienna, then Bangkok.
     rows = [boxes[m]["y"] for m in ("prague", "berlin", "vienna", "bangkok")]
@@ -170,7 +212,15 @@ def test_the_coop10_log_shows_boxes_their_rewards_and_the_bonuses_held(store):
     assert bonuses["extra-token"] == "not-held"
     assert bonuses["two-word-clue"] == "held"  # London won: its three uses
     held = next(t.text for t in root.iter(f"{SVG}text") if t.get("class") == "held")
-    assert held == "Bonuses held: Two-word clue ×3, Fourteen is enough ×1"
+    # The second transcription's numbers are starred: London's three diamonds and the
+    # reward's 14 (our scan of the log prints no diamonds there, and 11).
+    assert held == "Bonuses held: Two-word clue ×3*, 14 agents are enough* ×1"
+    texts = {t.get("data-bonus"): t.text for t in root.iter(f"{SVG}text") if t.get("data-bonus")}
+    assert texts["two-word-clue"] == "Two-word clue ◆◆◆*"
+    assert texts["fourteen-is-enough"] == "★ 14 agents are enough*"
+    assert texts["extra-token"] == "☆ Extra token"
+    note = next(t.text for t in root.iter(f"{SVG}text") if t.get("class") == "note")
+    assert note == "* a number our rulebooks do not print"
 
 
 def test_a_spent_box_reward_is_drawn_as_spent(store):
@@ -278,6 +328,34 @@ def test_the_page_panel_data_for_no_team_a_team_and_no_store(store):
         }
     ]
     assert _missions(panel["svg"])["prague"]["status"] == ["completed"]
+    assert panel["note"] == ""  # no number of its table is starred
+
+
+def test_the_page_and_the_book_star_the_numbers_no_rulebook_prints(store, tmp_path):
+    # 10-token rulebook, "Mission log": our scan prints Diagon Alley 11/8; the table
+    # plays 11-3 (a second transcription), starred, with the note under it.
+    from keystand.books.book import campaign_page
+    from keystand.campaign.report import summary
+    from keystand.web import page_model
+
+    book = load_book()
+    store.create_team("Order", "coop10")
+    for n, m in enumerate(["london", "privet-drive", "the-burrow", "grimmauld-place"]):
+        store.record_result("Order", f"g{n}", m, "won", 10)
+    store.record_result("Order", "g9", "diagon-alley", "lost", None)
+    record = store.record("Order")
+    panel = page_model.campaign(book, record, "ja")
+    numbers = {row["mission"]: row["numbers"] for row in panel["missions"]}
+    assert (numbers["privet-drive"], numbers["diagon-alley"]) == ("10-5", "11-3*")
+    assert panel["note"] == "* ルールブックに載っていない数字"
+
+    class Setup:  # what campaign_page reads of a BookSetup
+        lang, campaign, campaign_map = "fi", summary(book, record), ""
+
+    page = campaign_page(Setup)  # type: ignore[arg-type]
+    assert "<td>11-3*</td>" in page and "<td>10-5</td>" in page
+    assert "14 agents are enough* ×1" in page and "Two-word clue ×3*" in page
+    assert "* luku, jota sääntökirjamme eivät mainitse" in page
 
 
 def test_the_page_panel_lists_the_newest_games_with_clues_recorded_first(store):

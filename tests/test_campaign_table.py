@@ -97,7 +97,7 @@ def test_the_menu_offers_the_teams_open_missions_first_and_only_those(tmp_path):
         menu = device.daemon.session.menus["B"]
         assert [m for m, _ in menu._missions()] == ["prague"]  # a new team: Prague only
         row = dict(menu.lines())
-        assert (row["team"], row["mission"]) == ("Herons", "Prague")
+        assert (row["team"], row["mission"]) == ("Herons", "Prague\t9-9")
     finally:
         device.stop()
 
@@ -229,3 +229,28 @@ def _text_shown(lines: list[str], height: int) -> list[str]:
 
     rows = height // LINE
     return lines[:1] + lines[1:][-(rows - 1) :] if len(lines) > rows else lines
+
+
+def test_a_team_named_at_the_table_can_play_the_expert_variant(tmp_path):
+    # 10-token rulebook, "Continuing on": experts take one token out of each mission.
+    device = start_device(tmp_path)
+    try:
+        t = Table(device)
+        _menu(t, "A", "new_team")
+        t.do("A press", "A press")  # Duet map -> 10-token map -> 10-token expert
+        assert dict(device.daemon.session.menus["A"].lines())["new_team"] == "10-token expert"
+        t.do("A hold", "A hold")  # name it as suggested, create it
+        settings = device.daemon.settings
+        assert (settings.team, settings.mission) == ("Owls", "london")
+        _menu(t, "A", "mission")
+        row = dict(device.daemon.session.menus["A"].lines())
+        assert row["mission"] == "London\t9-9"  # the team's numbers, not the log's 10/10
+        t.do("A back")
+        _menu(t, "A", "new_game")
+        t.do("A press", "A hold")
+        rules = device.daemon.state.rules
+        assert (rules.mission, rules.label) == ("london", "9-9")
+    finally:
+        device.stop()
+    with CampaignStore.in_folder(tmp_path) as store:
+        assert store.record("Owls").expert and store.record("Owls").edition == "coop10"

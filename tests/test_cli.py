@@ -99,6 +99,13 @@ def test_play_missions_by_name(cli):
         ("clue A 2 Ranch\n", 1, "a word visible on the table"),
         ("clue A 1 fruit\nguess B b1\nclue B 1 russia\n", 3, "visible on the table"),
         ("penalty\n", 1, "no clue has been given yet"),
+        # Duet rulebook, "Next turn": the partner of the last clue giver gives the next
+        # clue. A guess between turns says so, not that no clue was ever given.
+        ("clue A 1\nguess B b1\nguess B a1\n", 3, "the turn is over: B gives the next clue"),
+        # Invisible characters are named with their line and column, not read as part
+        # of a number ("'1' is not a whole number" hid a NUL).
+        ("clue A 1\x00\n", 1, "control character U+0000 (NUL) at column 9"),
+        ("clue A 1\nguess B a1 \x1b[0m\n", 2, "control character U+001B (ESC) at column 12"),
     ],
 )
 def test_play_bad_lines_exit_2_naming_the_line(cli, script, line, fragment):
@@ -109,6 +116,40 @@ def test_play_bad_lines_exit_2_naming_the_line(cli, script, line, fragment):
     # Nothing changed: the state printed is the state before the bad line.
     good = "".join(script.splitlines(keepends=True)[: line - 1])
     assert json.loads(result.stdout) == json.loads(play_example(good).stdout)
+
+
+def test_play_numbers_lines_as_an_editor_does(cli):
+    # A form feed or a vertical tab is not a line break for an editor, so it is not
+    # one for the script either: the line is refused whole, and the lines after it
+    # keep the numbers the editor shows.
+    result = play_example("clue A 1\x0cguess B a1\n")
+    assert result.returncode == 2
+    assert "line 1: control character U+000C (FF) at column 9" in result.stderr
+    result = play_example("clue A 1\r\nguess B a1\r\n\r\nguess B zz9\r\n")  # CRLF is fine
+    assert "line 4: 'zz9' is not a cell" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # 10-token rulebook, "Mission log": a bonus is spent on one of its missions.
+        (
+            ("--bonus", "extra-token"),
+            "bonus extra-token is for a mission of the 10-token co-op edition: choose one "
+            "by name with --mission (a game without a named mission takes no bonus)",
+        ),
+        # Duet rulebook, "Setup": the box holds 9 + 2 timer tokens.
+        (
+            ("--tokens", "12"),
+            "the Codenames Duet box holds 11 timer tokens, not 12; the 10-token co-op "
+            "edition box holds 12: play it as --mission 12-12",
+        ),
+    ],
+)
+def test_play_refuses_what_the_box_and_the_log_do_not_allow(cli, args, message):
+    result = play_example("", *args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == f"keystand: error: {message}\n"
 
 
 def test_play_missing_script_file(cli, tmp_path):

@@ -32,6 +32,20 @@ def test_a_turn_starts_with_a_clue():
     refused(s, Clue("A", -1), "clue_number")
 
 
+def test_a_guess_between_turns_says_the_turn_is_over_and_who_clues_next():
+    # Duet rulebook, "End of the turn" and "Next turn": a turn ends with a wrong guess
+    # or a token taken, and the partner of the last giver gives the next clue.
+    s, _ = play(L, STD, f"clue A 1; guess B {TT[0]}")
+    with pytest.raises(IllegalAction) as err:
+        apply(s, Guess("B", cell_index(GT[0])))
+    assert err.value.reason == "no_clue_yet"
+    assert str(err.value) == "the turn is over: B gives the next clue and A guesses it"
+    # Its "looser turn order": either seat may give the next clue.
+    s, _ = play(L, replace(STD, turn_order="loose"), f"clue A 1; guess B {GT[0]}; pass B")
+    with pytest.raises(IllegalAction, match="next turn starts with a clue from A or B"):
+        apply(s, Guess("A", cell_index(TG[0])))
+
+
 def test_guess_resolved_by_the_givers_side():
     # GT: green for A. B guessing it (A gives) is correct; A guessing it (B gives) is tan.
     s, _ = play(L, STD, f"clue A 1; guess B {GT[0]}")

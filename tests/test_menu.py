@@ -53,7 +53,14 @@ def test_the_mission_menu_offers_every_playable_mission_of_the_maps():
         'tokens = 9\nbystanders = 4\nsource = "ours"\n',
         "home.toml",
     )
-    assert ("turku", "Turku") in mission_choices(book)
+    # Its numbers follow a tab (the screen keeps them whole), marked: no rulebook's.
+    assert ("turku", "Turku\t9-4*") in mission_choices(book)
+    shown = dict(mission_choices(book))
+    assert (shown["cairo"], shown["berlin"], shown["diagon-alley"]) == (
+        "Cairo\t9-5",
+        "Berlin\t11-2*",
+        "Diagon Alley\t11-3*",
+    )
 
 
 def _session():
@@ -154,10 +161,10 @@ class _Teams:
 
 # "New team  duet" was read as a team called duet: the value names the map the new
 # team plays (a press steps it, a hold names the team), in the table's language.
-NEW_TEAM_ROW = {
-    "en": ["Duet map", "10-token map"],
-    "fi": ["Duet-kartta", "10 merkin kartta"],
-    "ja": ["デュエット版", "10トークン版"],
+NEW_TEAM_ROW = {  # the third: the 10-token rulebook's expert variant ("Continuing on")
+    "en": ["Duet map", "10-token map", "10-token expert"],
+    "fi": ["Duet-kartta", "10 merkin kartta", "10 merkin, vaikea"],
+    "ja": ["デュエット版", "10トークン版", "10トークン上級"],
 }
 
 

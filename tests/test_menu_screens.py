@@ -134,3 +134,30 @@ def _labels_on(img, labels: list[str], height: int) -> list[str]:
                 found.append(label)
                 break
     return found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    "mission, numbers",
+    [("cairo", " 9-5"), ("diagon-alley", " 11-3*"), ("gryffindor-common-room", " 9-2")],
+)
+def test_the_mission_item_shows_its_numbers_whole_and_marks_what_no_rulebook_prints(
+    lang, mission, numbers, drawn
+):
+    # 10-token rulebook, "Mission log" (our scan prints Diagon Alley 11/8): the item
+    # names the mission in the table's language, then its numbers, never clipped,
+    # with a * on a number our rulebooks do not print; a long name gives way.
+    menu = Menu(settings(mission=mission), missions=mission_choices(load_book()))
+    base = Session(new_game(LAYOUT, Rules()), lambda a, st: None).views()["A"]
+    rows = tuple(menu.lines())
+    view = replace(base, menu=rows, menu_index=[r[0] for r in rows].index("mission"))
+    text.use(lang)
+    try:
+        render(view, 128, 64)
+        name = text.gettext(dict(rows)["mission"].split("\t")[0])
+    finally:
+        text.use("en")
+    value = next(line for x, _y, line in drawn if x > 2 and line.endswith(numbers))
+    shown = value.removesuffix(numbers)
+    assert shown == name or (shown.endswith("…") and name.startswith(shown[:-1]))
+    assert 2 + fonts.width(value) <= 128

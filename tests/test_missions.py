@@ -102,7 +102,7 @@ def test_every_packaged_mission_is_playable_or_says_why():
     assert len(finals) == 3
 
 
-SOURCE_KINDS = ("rulebook", "mission log", "secondary")
+SOURCE_KINDS = ("rulebook", "mission log", "second transcription", "secondary")
 
 
 def test_every_packaged_number_names_its_source():
@@ -115,10 +115,15 @@ def test_every_packaged_number_names_its_source():
                 assert source is None, m.id
             else:
                 assert source and source.startswith(SOURCE_KINDS), (m.id, number)
+        for number, _value, source in m.rulebook:  # the rulebook's own reading
+            assert source.startswith(("rulebook", "mission log")), (m.id, number)
     for b in book.bonuses.values():
         assert b.source.startswith(SOURCE_KINDS), b.id
+        for number in b.shown:
+            assert getattr(b, f"{number}_source").startswith(SOURCE_KINDS), (b.id, number)
     for e in book.editions.values():
         assert e.source.startswith(SOURCE_KINDS), e.id
+        assert e.box_source.startswith("rulebook"), e.id
 
 
 def test_the_duet_map_as_far_as_our_sources_go():
@@ -136,17 +141,48 @@ def test_the_duet_map_as_far_as_our_sources_go():
         "monte-carlo": "9-0",
         "vatican": "?-0",
     }
-    # What no rulebook of ours prints is marked as resting on a secondary source.
-    assert {k for k, m in duet.items() if m.secondary} == {"berlin", "monte-carlo", "vatican"}
+    # Duet rulebook, "Mission parameters", names Berlin's 11 tokens, Cairo 9-5, Moscow
+    # 8-8, Bangkok 7-7 and Singapore 6-6; what none of our rulebooks prints is marked.
+    assert {k: m.unprinted for k, m in duet.items() if m.marked} == {
+        "berlin": ("bystanders",),
+        "monte-carlo": ("tokens", "bystanders"),
+        "vatican": ("bystanders",),  # its tokens are not known at all: "?", not marked
+    }
     assert duet["berlin"].tokens_source.startswith("rulebook")
     assert duet["berlin"].bystanders_source.startswith("secondary")
 
 
-def test_the_coop10_log_follows_the_second_transcription():
+def test_the_coop10_log_follows_the_second_transcription_marked_with_the_scans_reading():
+    # 10-token rulebook, "Mission log": our scan prints Diagon Alley 11/8, Gringotts
+    # Bank 10/5 and Olivanders 9/5, and London box 1's reward as 11 found; the
+    # project plays the second transcription's numbers and marks them.
     book = load_book()
-    log = {m.id: m.label for m in book.in_edition("coop10")}
-    assert (log["diagon-alley"], log["gringotts"], log["ollivanders"]) == ("11-3", "10-3", "9-3")
-    assert book.bonuses["fourteen-is-enough"].value == 14
+    log = {m.id: m for m in book.in_edition("coop10")}
+    marked = {k: (m.label, m.rulebook_reads("bystanders")) for k, m in log.items() if m.marked}
+    assert marked == {
+        "diagon-alley": ("11-3", 8),
+        "gringotts": ("10-3", 5),
+        "ollivanders": ("9-3", 5),
+    }
+    enough = book.bonuses["fourteen-is-enough"]
+    assert (enough.value, enough.rulebook_reads("value"), enough.title) == (
+        14,
+        11,
+        "14 agents are enough",
+    )
+    # Diamonds: our scan shows one beside Hogsmeade's bonus and none beside London's
+    # or Hogwarts'; their 3 and 2 uses are the second transcription's, marked.
+    uses = {b.id: (b.uses, b.unprinted) for b in book.bonuses_of("coop10") if b.location}
+    assert uses == {
+        "two-word-clue": (3, ("uses",)),
+        "touch-two": (2, ("uses",)),
+        "mark-official": (1, ()),
+    }
+    assert {b.id for b in book.bonuses.values() if b.unprinted} == {
+        "two-word-clue",
+        "touch-two",
+        "fourteen-is-enough",
+    }
     assert book.standard("coop10").id == "london"
     london = book.missions["london"]
     assert set(london.unlocks) == {
@@ -158,6 +194,44 @@ def test_the_coop10_log_follows_the_second_transcription():
     }
     assert book.missions["hogwarts"].unlocks == ("quidditch-pitch", "great-hall")
     assert book.missions["hogsmeade"].unlocks == ("three-broomsticks",)
+
+
+def test_a_map_file_chooses_the_rulebooks_reading():
+    book = load_book([("scan.toml", '[edition]\nid = "coop10"\nreading = "rulebook"\n')])
+    log = {m.id: m for m in book.in_edition("coop10")}
+    assert (log["diagon-alley"].label, log["gringotts"].label, log["ollivanders"].label) == (
+        "11-8",
+        "10-5",
+        "9-5",
+    )
+    assert not any(m.marked for m in log.values())
+    assert log["diagon-alley"].bystanders_source.startswith("mission log")
+    assert make_rules(mission="diagon-alley", book=book).label == "11-8"
+    enough = book.bonuses["fourteen-is-enough"]
+    assert (enough.title, enough.unprinted) == ("11 agents are enough", ())
+    rules = make_rules(mission="privet-drive", bonuses=["fourteen-is-enough"], book=book)
+    assert rules.win_threshold == 11
+    # What the scan does not print (London's and Hogwarts' diamonds) stays as it was,
+    # marked; the Duet map is untouched.
+    assert book.bonuses["two-word-clue"].unprinted == ("uses",)
+    assert book.missions["berlin"].marked
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ('[edition]\nid = "coop10"\nreading = "scan"\n', "'reading' may only be \"rulebook\""),
+        (
+            '[edition]\nid = "duet"\n[[mission]]\nid = "berlin"\n'
+            'rulebook = { bystanders = 6, bystanders_source = "my printed map" }\n',
+            "'bystanders_source' must cite a rulebook",
+        ),
+    ],
+)
+def test_bad_readings_are_refused_naming_the_file(text, fragment):
+    with pytest.raises(SetupError) as err:
+        load_book([("mine.toml", text)])
+    assert str(err.value).startswith("mine.toml: ") and fragment in str(err.value)
 
 
 def test_users_can_add_numbers_cities_and_lines():
@@ -193,6 +267,14 @@ def test_users_can_add_numbers_cities_and_lines():
         ('[[mission]]\nid="cairo"\ntoken=9\n', "unknown key 'token'"),
         ('[[mission]]\nid="x"\nname="X"\ntokens=9\n', "edition 'bad' has no mission marked start"),
         ('[[bonus]]\nid="b"\neffect="fly"\ntext="t"\nsource="s"\n', "effect 'fly' is not one of"),
+        (
+            '[edition]\nid = "duet"\n[[mission]]\nid = "bangkok"\nopen_after = ["atlantis"]\n',
+            "opens after 'atlantis', which is not another mission of its edition",
+        ),
+        (
+            '[edition]\nid = "duet"\n[[mission]]\nid = "bangkok"\nopen_after = ["london"]\n',
+            "opens after 'london', which is not another mission of its edition",
+        ),
     ],
 )
 def test_bad_user_maps_are_refused_naming_file_and_entry(text, fragment):
@@ -212,9 +294,9 @@ def test_bonus_extra_tokens_caps_at_twelve():
 
 
 def test_bonus_ignored_bystander_keeps_the_turn_going():
-    rules = make_rules(bonuses=["ignore-bystander"])
+    rules = make_rules(mission="london", bonuses=["ignore-bystander"])
     s, _ev = play(L, rules, f"clue A 2; guess B {TT[0]}; guess B {GT[0]}")
-    assert s.phase == "guessing" and s.mistakes == 0 and s.tokens_left == 9
+    assert s.phase == "guessing" and s.mistakes == 0 and s.tokens_left == 10
     s, _ = apply(s, Guess("B", cell_index(TT[1])))  # only once
     assert s.phase == "clue" and s.mistakes == 1
 
@@ -232,6 +314,67 @@ def test_bonus_win_threshold_turns_a_late_loss_into_a_win():
     short = script.rsplit(";", 1)[0]
     s, _ = play(L, rules, f"{short}; guess A {TB}")
     assert s.agents_found == 13 and s.outcome == "lost"
+
+
+@pytest.mark.parametrize("bonus", ["extra-token", "two-extra-tokens", "flip-two",
+                                   "fourteen-is-enough", "ignore-bystander", "two-clues"])
+@pytest.mark.parametrize("mission", [None, "10-5"])
+def test_a_bonus_needs_a_named_mission_of_its_edition(bonus, mission):
+    # 10-token rulebook, "Mission log": the bonuses are earned and spent in its log's
+    # missions, so a plain game (or bare numbers, which name no mission) takes none.
+    with pytest.raises(SetupError) as err:
+        make_rules(mission=mission, bonuses=[bonus])
+    assert str(err.value) == (
+        f"bonus {bonus} is for a mission of the 10-token co-op edition: choose one by "
+        "name with --mission (a game without a named mission takes no bonus)"
+    )
+
+
+def test_a_plain_game_holds_what_the_duet_box_holds():
+    # Duet rulebook, "Setup": 9 tokens in the bank and 2 more in the box, 11 in all;
+    # the 10-token edition's "Components" list 12.
+    assert make_rules(tokens=11, box="duet").label == "11-11"
+    with pytest.raises(SetupError) as err:
+        make_rules(tokens=12, box="duet")
+    assert str(err.value).startswith("the Codenames Duet box holds 11 timer tokens, not 12;")
+    assert "10-token co-op edition box holds 12: play it as --mission 12-12" in str(err.value)
+    with pytest.raises(SetupError, match=r"box holds 11 timer tokens, not 13$"):
+        make_rules(tokens=13, box="duet")
+    assert make_rules(mission="12-12").label == "12-12"  # numbers: the bigger box's game
+
+
+def test_a_map_file_cannot_put_more_tokens_in_a_mission_than_its_box():
+    extra = '[edition]\nid = "duet"\n[[mission]]\nid = "atlantis"\nname = "Atlantis"\n'
+    with pytest.raises(SetupError, match="12 tokens, but the Codenames Duet box holds 11"):
+        load_book([("mine.toml", extra + "tokens = 12\nbystanders = 3\n")])
+
+
+@pytest.mark.parametrize(
+    "mission, label",
+    [
+        ("london", "9-9"),  # T-T: no checkmark token, a bystander-side one goes
+        ("privet-drive", "9-5"),  # a checkmark-side token goes first
+        ("train-station", "11-0"),
+        ("battle-in-the-atrium", "6-4"),
+        ("hogsmeade", "7-7"),
+    ],
+)
+def test_the_expert_variant_takes_one_token_out_of_each_mission(mission, label):
+    # 10-token rulebook, "Continuing on": experts take one token out of each mission.
+    assert make_rules(mission=mission, expert=True).label == label
+    assert load_book().missions[mission].label_for(1) == label
+
+
+def test_the_expert_variant_only_where_a_rulebook_has_it():
+    # Only the 10-token rulebook has one; the Duet rulebooks have none.
+    with pytest.raises(SetupError, match="the Codenames Duet rulebook has no expert variant"):
+        make_rules(mission="cairo", expert=True)
+    with pytest.raises(SetupError, match="takes tokens out of a mission: choose one"):
+        make_rules(mission="10-5", expert=True)
+    # A bonus comes on top: Train Station 11-0 with a token added is 12-0 again.
+    assert make_rules(mission="train-station", bonuses=["extra-token"], expert=True).label == (
+        "12-0"
+    )
 
 
 # ------------------------------------------------------------------ paper ruleset

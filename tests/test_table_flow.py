@@ -150,15 +150,15 @@ def test_a_whole_game_to_a_win_with_the_fewest_touches(table):
     assert table.touches == table.guessing
     assert table.messages() == {"A": "won", "B": "won"}
     # The score says what it counts (issue 29): 7 tokens left after the winning
-    # turn's, which the bank still holds, and the turn B ended with a token.
+    # turn's, which the bank still holds, and the turn B ended with a token; then
+    # the rulebook's rating, and how to go on (the knob's pages are a turn away).
     assert table.lines("A") == [
         "Won! Score 22:",
         "+21: 7 tokens",
         "(1 used to win)",
         "+1 turn ended",
-        "Knob: partner's",
-        "key. Press:",
-        "new game",
+        "Try the map!",  # Duet rulebook, "Scoring": above 10, try the mission map
+        "Press: new game",
     ]
     table.do("A right")  # the debrief: A's screen turns to B's key
     assert table.lines("A")[0] == "Partner's key"  # after the game: no count above it

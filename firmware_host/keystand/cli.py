@@ -63,6 +63,15 @@ def _add_setup_options(p: argparse.ArgumentParser) -> None:
         metavar="ID",
         help="a one-time mission bonus to use (repeatable; see docs/rules.md)",
     )
+    _add_expert_option(p)
+
+
+def _add_expert_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--expert",
+        action="store_true",
+        help="the 10-token edition's expert variant: one token fewer in the mission",
+    )
 
 
 def _layout_from(args: argparse.Namespace):
@@ -78,7 +87,9 @@ def _layout_from(args: argparse.Namespace):
 def _rules_from(args: argparse.Namespace):
     from .rules.missions import load_book, make_rules
 
-    needs_book = args.bonus or (args.mission and not args.mission[:1].isdigit())
+    # --tokens is a Duet game: its box's count comes from the map data.
+    needs_book = args.bonus or args.tokens is not None or args.expert
+    needs_book = needs_book or (args.mission and not args.mission[:1].isdigit())
     book = None
     if needs_book:
         from .config import user_mission_maps
@@ -91,6 +102,8 @@ def _rules_from(args: argparse.Namespace):
         bonuses=args.bonus,
         turn_order=args.turn_order,
         book=book,
+        box="duet" if args.tokens is not None else None,
+        expert=args.expert,
     )
 
 
@@ -129,7 +142,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .rules.errors import RulesError
     from .rules.game import apply, new_game
     from .rules.report import summary
-    from .rules.script import ScriptError, parse_line, parse_words
+    from .rules.script import ScriptError, parse_line, parse_words, script_lines
 
     layout = _layout_from(args)
     campaign = _CampaignPlay(args) if args.campaign else None
@@ -141,7 +154,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot read script {args.script}: {exc}") from None
     state = new_game(layout, rules, words)
     actions = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in script_lines(text):
         try:
             action = parse_line(line, number, words)
             if action is None:
@@ -197,6 +210,11 @@ class _CampaignPlay:
         self.book = load_book(user_mission_maps())
         with _campaign_store(args) as store:
             self.record = store.record(args.campaign)
+        if args.expert and not self.record.expert:
+            raise CommandError(
+                f"team {self.record.name} does not play the expert variant; a team that "
+                "does is created with: keystand campaign new TEAM --edition coop10 --expert"
+            )
         self.rules = campaign_rules(
             self.book,
             self.record,
@@ -232,9 +250,20 @@ def cmd_campaign(args: argparse.Namespace) -> int:
             if args.edition not in book.editions:
                 known = ", ".join(sorted(book.editions))
                 raise CommandError(f"unknown edition '{args.edition}' (known: {known})")
-            team = store.create_team(args.team, args.edition)
-            first = book.standard(args.edition).name
-            print(f"team {team.name} ({args.edition}) created: its first mission is {first}")
+            edition = book.editions[args.edition]
+            if args.expert and not edition.expert_removes:
+                raise CommandError(
+                    f"the {edition.name} rulebook has no expert variant; the 10-token "
+                    "co-op edition's has: --edition coop10 --expert"
+                )
+            team = store.create_team(args.team, args.edition, expert=args.expert)
+            first = book.standard(args.edition)
+            label = first.label_for(edition.expert_removes if args.expert else 0)
+            variant = ", expert" if args.expert else ""
+            print(
+                f"team {team.name} ({args.edition}{variant}) created: its first mission is "
+                f"{first.name} {label}"
+            )
         elif args.action == "show":
             record = store.record(args.team)
             data = summary(book, record)
@@ -381,7 +410,7 @@ def cmd_book(args: argparse.Namespace) -> int:
         raise CommandError("--seed must be a non-negative whole number")
     args.tokens = None
     args.turn_order = "strict"
-    args.bonus = []
+    args.bonus = []  # (--expert is the book's own option: a mission's tracks one shorter)
     rules = _rules_from(args)
     mission_name = None
     if rules.mission:
@@ -744,6 +773,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=LANGUAGES, default="en")
     p.add_argument("--ruleset", choices=RULESETS, default="duet")
     p.add_argument("--mission", metavar="T-M", help="mission name or parameters (sizes the tracks)")
+    _add_expert_option(p)
     p.add_argument("--seed", type=int, help="book seed: the same seed makes the same books")
     p.add_argument("--paper", choices=("a4", "letter"), default="a4")
     p.add_argument("--no-pdf", action="store_true", help="write the HTML only")
@@ -828,6 +858,11 @@ def _add_campaign_parser(sub) -> None:
     a = actions.add_parser("new", parents=[state], help="create a team")
     a.add_argument("team", metavar="TEAM")
     a.add_argument("--edition", default="duet", help="duet (default) or coop10")
+    a.add_argument(
+        "--expert",
+        action="store_true",
+        help="play the edition's expert variant: one token fewer in each mission (coop10)",
+    )
     a = actions.add_parser("show", parents=[state], help="a team's map, bonuses and record")
     a.add_argument("team", metavar="TEAM")
     a.add_argument("--json", action="store_true", help="one JSON object")

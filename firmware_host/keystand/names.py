@@ -10,6 +10,8 @@ from collections.abc import Callable
 from .i18n import N_
 
 RULESET_NAMES = {"duet": N_("Duet rules"), "paper": N_("Play-by-paper rules")}
+# Under a map or table whose numbers carry a * (rules/missions.py, "printed").
+MARK_NOTE = N_("* a number our rulebooks do not print")
 
 
 def mission_title(

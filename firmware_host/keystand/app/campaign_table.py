@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..campaign.games import record_game
-from ..campaign.progress import ClueRecord, campaign_rules, progress
+from ..campaign.progress import ClueRecord, campaign_rules, progress, team_label
 from ..campaign.store import CampaignStore
 from ..rules.actions import Action
 from ..rules.game import GameState
 from ..rules.missions import MissionBook
 from ..rules.setup import Rules
 from .journal import Game
+from .menu import bonus_value, mission_value
 
 log = logging.getLogger(__name__)
 
@@ -97,21 +98,27 @@ class TableCampaign:
 
     def create(self, name: str, edition: str) -> str:
         """A new team; raises ``CampaignError`` (a one-line reason) if it cannot be,
-        ``CampaignStoreError`` if the file cannot take it."""
+        ``CampaignStoreError`` if the file cannot take it. ``edition`` may end in
+        ``+expert`` (the menu's "10-token expert"): the edition's expert variant."""
+        edition, _plus, variant = edition.partition("+")
         with _store_errors():
-            return self.store.create_team(name, edition).name
+            return self.store.create_team(name, edition, expert=variant == "expert").name
 
     def missions(self, team: str) -> tuple[tuple[str, str], ...]:
         """(id, name) of the missions the team may play now, new ones first, then
         the completed ones it may replay."""
         try:
             with _store_errors():
-                p = progress(self.book, self.store.record(team))
+                record = self.store.record(team)
         except CampaignStoreError as exc:
             log.warning("missions of team %s not read: %s", team, exc)
             return ()
+        p = progress(self.book, record)
         ids = [*p.available, *p.completed]
-        return tuple((m, self.book.missions[m].name) for m in ids)
+        return tuple(
+            (m, mission_value(mission, team_label(self.book, record, mission)))
+            for m, mission in ((m, self.book.missions[m]) for m in ids)
+        )
 
     def bonuses(self, team: str) -> tuple[tuple[str, str], ...]:
         """(id, name) of the bonuses the team holds, with uses left."""
@@ -121,7 +128,7 @@ class TableCampaign:
         except CampaignStoreError as exc:
             log.warning("bonuses of team %s not read: %s", team, exc)
             return ()
-        return tuple((b, self.book.bonuses[b].name) for b in held)
+        return tuple((b, bonus_value(self.book.bonuses[b])) for b in held)
 
     def rules(
         self, team: str, mission: str, bonuses: Sequence[str], ruleset: str, turn_order: str

@@ -14,16 +14,22 @@ from typing import Protocol
 
 from ..config import BANK_SIZES, Game
 from ..i18n import LANGUAGES
-from ..rules.missions import MissionBook
+from ..rules.missions import Bonus, Mission, MissionBook
 from ..rules.setup import RULESETS
 from .commands import Command, NewGame, PowerOff, PrintSlip, SetBrightness, SetLanguage
 from .solo import LEVELS, PARTNERS
 
-EDITIONS = ("duet", "coop10")
+# "+expert": the edition's expert variant (a token fewer in each mission), which
+# app/campaign_table.py TableCampaign.create reads.
+EDITIONS = ("duet", "coop10", "coop10+expert")
 # New team's value: the map a new team plays, which a press steps (a hold names the
 # team). Said as a map, never as the bare edition id: "New team  duet" was read as
 # a team called duet. Translated by the screen (screens/menu.py NEW_TEAM_WORDS).
-EDITION_VALUES = {"duet": "Duet map", "coop10": "10-token map"}
+EDITION_VALUES = {
+    "duet": "Duet map",
+    "coop10": "10-token map",
+    "coop10+expert": "10-token expert",
+}
 
 
 class Campaigns(Protocol):
@@ -43,13 +49,27 @@ DESTRUCTIVE = {"new_game", "shutdown"}
 STANDARD = "standard"
 
 
+def mission_value(mission: Mission, label: str | None = None) -> str:
+    """A mission as the Mission item shows it: its name (the screen translates it), a
+    tab, then its numbers (``label``, default the map's), with a * when our rulebooks
+    do not print one of them (docs/rules.md, "Sources disagree"). The screen clips
+    the name, never the numbers."""
+    return f"{mission.name}\t{label or mission.label}{'*' if mission.marked else ''}"
+
+
+def bonus_value(bonus: Bonus) -> str:
+    """A bonus as the Bonus item shows it, with a * when our rulebooks do not print
+    one of its numbers (its value, its uses)."""
+    return bonus.title + ("*" if bonus.unprinted else "")
+
+
 def mission_choices(book: MissionBook) -> tuple[tuple[str, str], ...]:
-    """(id, name) of every playable mission, grouped by edition, standard first: the
+    """(id, shown) of every playable mission, grouped by edition, standard first: the
     packaged maps and the user's own, so a mission added in a file appears here."""
     playable = [m for m in book.missions.values() if m.bystanders is not None]
     editions = list(dict.fromkeys(m.edition for m in playable))
     ordered = sorted(playable, key=lambda m: editions.index(m.edition))
-    return ((STANDARD, STANDARD), *((m.id, m.name) for m in ordered))
+    return ((STANDARD, STANDARD), *((m.id, mission_value(m)) for m in ordered))
 
 
 @dataclass

@@ -35,6 +35,7 @@ from ..rules.errors import IllegalAction
 from ..rules.game import GameState, apply
 from ..rules.gamecode import GameCode
 from ..rules.layout import SEATS, Seat, other, seat_index
+from ..rules.rating import rated_edition
 from ..rules.scoring import score_parts
 from ..rules.setup import MAX_CLUE
 from ..rules.status import Outcome, Phase
@@ -670,9 +671,11 @@ class Session:
             if r is not None:
                 return Message("lost_mission", (state.reason or "", r.mission, r.tries))
             if state.outcome == Outcome.WON:
-                # The winning turn spends a token the table leaves in the bank.
+                # The winning turn spends a token the table leaves in the bank; the
+                # edition whose rulebook rates the win (its standard game).
                 win_token = not state.went_to_sudden_death and state.rules.ruleset == "duet"
-                return Message("won", (state.score or 0, parts, win_token))
+                edition = rated_edition(state.rules)
+                return Message("won", (state.score or 0, parts, win_token, edition))
             return Message("lost", (state.reason or "",))
         if self.pending_load is not None:
             return Message("load_confirm")

@@ -17,7 +17,7 @@ from html import escape
 
 from .. import __version__
 from ..i18n import N_, translation
-from ..names import RULESET_NAMES, mission_title
+from ..names import MARK_NOTE, RULESET_NAMES, mission_title
 from ..qr import qr_matrix
 from ..rules.gamecode import Deal, GameCode, encode
 from ..rules.keygen import seeded_layout
@@ -174,10 +174,14 @@ def campaign_page(setup: BookSetup) -> str:
             detail = _("{games} games").format(games=mine["games"])
         rows.append(
             f'<tr class="{info["status"]}"><td>{escape(_(info["name"]))}</td>'
-            f"<td>{escape(info['numbers'])}</td>"
+            f"<td>{escape(info['numbers'] + ('*' if info['marked'] else ''))}</td>"
             f"<td>{escape(_(CAMPAIGN_STATUS[info['status']]))}</td><td>{escape(detail)}</td></tr>"
         )
-    held = ", ".join(f"{b} ×{n}" for b, n in data["bonus_uses"].items()) or "—"
+    numbers = data["bonus_numbers"]
+    held = ", ".join(_held(b, n, numbers.get(b)) for b, n in data["bonus_uses"].items()) or "—"
+    marked = any(info["marked"] for info in data["missions"].values()) or "*" in held
+    # (The map's own note: the same words, in the book's language.)
+    note = f"<p class=\"note\">{escape(_(MARK_NOTE))}</p>" if marked else ""
     title = _("Campaign of {team}").format(team=data["team"])
     totals = _("{games} games, {wins} won, best score {best}").format(
         games=data["record"]["games"],
@@ -192,7 +196,19 @@ def campaign_page(setup: BookSetup) -> str:
 <table class="missions"><tr><th>{escape(mission)}</th><th>T-M</th>
 <th>{escape(state)}</th><th></th></tr>{"".join(rows)}</table>
 <p><b>{escape(bonuses)}:</b> {escape(held)}</p>
+{note}
 </section>"""
+
+
+def _held(bonus_id: str, left: int, numbers: dict | None) -> str:
+    """A bonus held, ``14 agents are enough* ×1``: a * after a number our rulebooks do
+    not print (its value in the name, its uses)."""
+    if numbers is None:
+        return f"{bonus_id} ×{left}"
+    value = numbers.get("value")
+    star = "*" if value and not value["in_rulebooks"] else ""
+    uses = "" if numbers["uses"]["in_rulebooks"] else "*"
+    return f"{numbers['name']}{star} ×{left}{uses}"
 
 
 def head(setup: BookSetup, seat: Seat) -> str:

@@ -7,7 +7,9 @@ user's map file with cities and lines of its own lays out like ours:
 - **map** (an edition without boxes, such as Duet): one row per unlock depth
   (the ``start`` mission on top, then what a win there opens, and so on), each
   mission under the missions whose lines lead to it; a row of ``final``
-  missions, and a row of missions no known line leads to, each under a caption;
+  missions, a row per set of missions that open once others are all won
+  (``open_after``, no line known), and a row of missions no known line leads
+  to, each under a caption;
 - **log** (an edition whose bonuses are earned by boxes, such as the 10-token
   edition): a section per location hub (a mission whose ``location`` is itself)
   with the location's bonus and its uses, then one row per chain of missions
@@ -28,8 +30,18 @@ from dataclasses import dataclass
 from html import escape
 
 from ..i18n import N_
-from ..rules.missions import Mission, MissionBook
-from .progress import AVAILABLE, COMPLETED, LOCKED, NEEDS_NUMBER, Progress, TeamRecord, progress
+from ..names import MARK_NOTE
+from ..rules.missions import Bonus, Mission, MissionBook
+from .progress import (
+    AVAILABLE,
+    COMPLETED,
+    LOCKED,
+    NEEDS_NUMBER,
+    Progress,
+    TeamRecord,
+    progress,
+    removes,
+)
 
 STATUS_LABELS = {  # the same words as the book's campaign table
     COMPLETED: N_("done"),
@@ -40,8 +52,13 @@ STATUS_LABELS = {  # the same words as the book's campaign table
 LINE_LABEL = N_("a win opens the next")
 FINAL_CAPTION = N_("opens once every other mission is complete")
 UNREACHED_CAPTION = N_("no known line leads here")
+# Missions the rulebooks name but place on no line (rules/missions.py open_after).
+AFTER_CAPTION = N_("no line known; these open once {names} are all won")
+# TRANSLATORS: what joins mission names in a list ("Berlin, Cairo, Moscow").
+LIST_JOINER = N_(", ")
 HELD_LABEL = N_("Bonuses held")
-SECONDARY_NOTE = N_("* a number from a secondary source only")
+# After the title of a team playing the 10-token edition's expert variant.
+EXPERT_LABEL = N_("expert: one token fewer in each mission")
 
 # Okabe–Ito: told apart by people with any common colour-vision deficiency.
 BLUE, VERMILLION, ORANGE, GREY, INK = "#0072B2", "#D55E00", "#E69F00", "#8c8c8c", "#1a1a1a"
@@ -113,6 +130,8 @@ class _Drawing:
         self.node_w, self._ = node_w, gettext
         self.boxes: dict[str, Box] = {}
         self.parts: list[str] = []  # captions and rewards, drawn over the lines
+        self.marked = False  # a number drawn is not our rulebooks': the note explains *
+        self.removes = removes(book, record)  # an expert team's tokens fewer a mission
         self.width = 0.0
         self.y: float = MARGIN + TITLE_H
 
@@ -124,6 +143,7 @@ class _Drawing:
         self.width = max(self.width, x + self.node_w + MARGIN)
 
     def _caption(self, text: str, x: float = MARGIN) -> None:
+        self.width = max(self.width, x + text_width(text, SMALL_PX) + MARGIN)
         self.parts.append(
             f'<text class="caption" x="{x:.0f}" y="{self.y + 12:.0f}" font-size="{SMALL_PX}" '
             f'font-style="italic" fill="{INK}">{escape(text)}</text>'
@@ -151,9 +171,10 @@ class _Drawing:
             for d in range(max(depth.values(), default=-1) + 1)
         ]
         finals = [m for m in missions if m.final]
-        unreached = [m for m in missions if not m.final and m.id not in depth]
+        groups = [(finals, self._(FINAL_CAPTION))] if finals else []
+        groups += self._unplaced([m for m in missions if not m.final and m.id not in depth])
         pitch = self.node_w + GAP_X
-        widest = max([len(r) for r in rows] + [len(finals), len(unreached), 1])
+        widest = max([len(r) for r in rows] + [len(g) for g, _c in groups] + [1])
         inner = widest * pitch - GAP_X
         parents = {m.id: [p for p in missions if m.id in p.unlocks] for m in missions}
         for row in rows:
@@ -166,12 +187,27 @@ class _Drawing:
             else:
                 self._row_under_parents(row, wanted, order, inner)
             self.y += NODE_H + GAP_Y
-        for group, caption in ((finals, FINAL_CAPTION), (unreached, UNREACHED_CAPTION)):
-            if group:
-                self._caption(self._(caption))
-                self._centred_row(group, inner)
-                self.y += NODE_H + GAP_Y
+        for group, caption in groups:
+            self._caption(caption)
+            self._centred_row(group, inner)
+            self.y += NODE_H + GAP_Y
         self.y -= GAP_Y
+
+    def _unplaced(self, missions: list[Mission]) -> list[tuple[list[Mission], str]]:
+        """Missions no known line reaches, with their captions: a row for each set of
+        missions they open after (Bangkok and Singapore after Berlin, Cairo and
+        Moscow), then a row for the rest."""
+        groups: dict[tuple[str, ...], list[Mission]] = {}
+        for m in missions:
+            groups.setdefault(m.open_after, []).append(m)
+        out = []
+        for after, group in groups.items():
+            if after:
+                names = self._(LIST_JOINER).join(self.names.get(o, o) for o in after)
+                out.append((group, self._(AFTER_CAPTION).format(names=names)))
+        if () in groups:
+            out.append((groups[()], self._(UNREACHED_CAPTION)))
+        return out
 
     def _centred_row(self, row: list[Mission], inner: float) -> None:
         pitch = self.node_w + GAP_X
@@ -246,13 +282,14 @@ class _Drawing:
             self.y += GAP_Y / 2
         rest = [m for m in missions if m.id not in placed and not m.final]
         linked = [m for m in rest if any(m.id in o.unlocks for o in missions)]
-        unreached = [m for m in rest if m not in linked]
         finals = [m for m in missions if m.final]
-        groups = ((linked, None), (unreached, UNREACHED_CAPTION), (finals, FINAL_CAPTION))
+        groups: list[tuple[list[Mission], str | None]] = [(linked, None)]
+        groups += self._unplaced([m for m in rest if m not in linked])
+        groups.append((finals, self._(FINAL_CAPTION)))
         for group, caption in groups:
             if group:
                 if caption:
-                    self._caption(self._(caption))
+                    self._caption(caption)
                 first = 1 if caption is None else 0  # a line's missions: beside the hubs
                 for n, m in enumerate(group, first):
                     self._place(m, MARGIN + n * pitch)
@@ -265,15 +302,15 @@ class _Drawing:
             if bonus.location != hub.id:
                 continue
             left = self.state.bonuses.get(bonus.id, 0)
-            diamonds = "◆" * left + "◇" * (bonus.uses - left)
+            diamonds = "◆" * left + "◇" * (bonus.uses - left) + self._star(bonus, "uses")
             held, weight = ("held", _BOLD) if left else ("not-held", "")
             self.parts.append(
                 f'<text class="bonus {held}" data-bonus="{escape(bonus.id)}" x="{x:.0f}" '
                 f'y="{self.y + NODE_H / 2 + 4:.0f}" font-size="{NAME_PX}" fill="{INK}"'
-                f"{weight}>{escape(bonus.name)} {diamonds}</text>"
+                f"{weight}>{escape(bonus.title)} {diamonds}</text>"
             )
-            self.width = max(self.width, x + text_width(bonus.name, NAME_PX) + 80)
-            x += text_width(bonus.name, NAME_PX) + 90
+            self.width = max(self.width, x + text_width(bonus.title, NAME_PX) + 80)
+            x += text_width(bonus.title, NAME_PX) + 90
 
     def _reward(self, chain: list[Mission], x: float) -> None:
         """The box's reward after its chain: ★ held, ✓ earned and spent, ☆ not yet."""
@@ -284,13 +321,21 @@ class _Drawing:
             earned = all(m in self.state.completed for m in bonus.earned_by)
             left = self.state.bonuses.get(bonus.id, 0)
             mark, kind = ("★", "held") if left else ("✓", "spent") if earned else ("☆", "not-held")
+            title = bonus.title + self._star(bonus, "value")
             self.parts.append(
                 f'<text class="bonus {kind}" data-bonus="{escape(bonus.id)}" x="{x:.0f}" '
                 f'y="{self.y + NODE_H / 2 + 4:.0f}" font-size="{NAME_PX}" '
                 f'fill="{INK if left else GREY}"{_BOLD if left else ""}>'
-                f"{mark} {escape(bonus.name)}</text>"
+                f"{mark} {escape(title)}</text>"
             )
-            self.width = max(self.width, x + text_width(bonus.name, NAME_PX) + 24 + MARGIN)
+            self.width = max(self.width, x + text_width(title, NAME_PX) + 24 + MARGIN)
+
+    def _star(self, bonus: Bonus, number: str) -> str:
+        """``*`` after a shown number our rulebooks do not print (noted under the map)."""
+        if number in bonus.unprinted:
+            self.marked = True
+            return "*"
+        return ""
 
     # ------------------------------------------------------------------ drawing
 
@@ -301,6 +346,8 @@ class _Drawing:
         team = self.record.name
         edition = self.book.editions.get(self.record.edition)
         title = f"{team} — {edition.name if edition else self.record.edition}"
+        if self.removes:
+            title += f" · {self._(EXPERT_LABEL)}"
         lines = [self._line(a, b) for a in self.boxes.values() for b in self._targets(a)]
         nodes = [self._node(b) for b in self.boxes.values()]
         w, h = f"{self.width:.0f}", f"{height:.0f}"
@@ -362,7 +409,7 @@ class _Drawing:
 
     def _node(self, b: Box) -> str:
         m = b.mission
-        label = m.label + ("*" if m.secondary else "")
+        label = m.label_for(self.removes) + ("*" if m.marked else "")
         name = self.names[m.id]
         room = b.w - 34
         fit = (
@@ -411,7 +458,7 @@ class _Drawing:
         x += 38 + text_width(line, SMALL_PX)
         self.width = max(self.width, x + MARGIN)
         held = [
-            f"{self.book.bonuses[b].name} ×{n}" if b in self.book.bonuses else f"{b} ×{n}"
+            self._held(self.book.bonuses[b], n) if b in self.book.bonuses else f"{b} ×{n}"
             for b, n in self.state.bonuses.items()
         ]
         text = f"{_(HELD_LABEL)}: {', '.join(held) or '—'}"
@@ -420,8 +467,8 @@ class _Drawing:
             f'<text class="held" x="{MARGIN}" y="{y + 46:.0f}" font-size="{NAME_PX}" '
             f'fill="{INK}">{escape(text)}</text>'
         )
-        if any(b.mission.secondary for b in self.boxes.values()):
-            note = _(SECONDARY_NOTE)
+        if self.marked or any(b.mission.marked for b in self.boxes.values()):
+            note = _(MARK_NOTE)
             self.width = max(self.width, MARGIN + text_width(note, SMALL_PX) + MARGIN)
             items.append(
                 f'<text class="note" x="{MARGIN}" y="{y + 66:.0f}" font-size="{SMALL_PX}" '
@@ -429,6 +476,11 @@ class _Drawing:
             )
             return "".join(items), 72
         return "".join(items), 54
+
+
+    def _held(self, bonus: Bonus, left: int) -> str:
+        value = self._star(bonus, "value")
+        return f"{bonus.title}{value} ×{left}{self._star(bonus, 'uses')}"
 
 
 def _shape(status: str, w: float, h: float = NODE_H) -> str:

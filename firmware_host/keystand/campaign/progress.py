@@ -59,6 +59,7 @@ class TeamRecord:
     created: str
     games: tuple[GameRecord, ...] = ()
     notes: str = ""
+    expert: bool = False  # plays its edition's expert variant (fewer tokens a mission)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +141,12 @@ def progress(book: MissionBook, record: TeamRecord) -> Progress:
 
 def _open(m: Mission, missions: Sequence[Mission], done: Mapping[str, Completion]) -> bool:
     """Open: the standard game; a final mission once every other is complete (lines
-    to it do not open it sooner); any other mission once a line leads from a win."""
+    to it do not open it sooner); any other mission once a line leads from a win,
+    or once every mission of its ``open_after`` is complete."""
     if m.final:
         return all(o.id in done for o in missions if not o.final)
+    if m.open_after and all(o in done for o in m.open_after):
+        return True
     return m.start or any(m.id in other.unlocks for other in missions if other.id in done)
 
 
@@ -181,9 +185,20 @@ def unlocked_by(book: MissionBook, record: TeamRecord, mission: Mission) -> str:
         names = ", ".join(o.name for o in left[:3]) + (", ..." if len(left) > 3 else "")
         return f"it opens once every other mission is complete ({len(left)} left: {names})"
     before = [o.name for o in missions if mission.id in o.unlocks]
+    after = [book.missions[o].name for o in mission.open_after]
+    if after:
+        every = "win " + _and(after)
+        if before:
+            return f"win {' or '.join(before)}, or {every[4:]} all, to unlock it"
+        return f"{every} to open it (our rulebooks name it but draw no line to it)"
     if not before:
         return "no line on our map leads to it; draw one in your map file (docs/rules.md)"
     return "win " + " or ".join(before) + " to unlock it"
+
+
+def _and(names: Sequence[str]) -> str:
+    """``Berlin, Cairo and Moscow``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _edition_name(book: MissionBook, edition: str) -> str:
@@ -237,7 +252,20 @@ def campaign_rules(
         bonus_uses={b: held[b] for b in bonuses},
         turn_order=turn_order,
         book=book,
+        expert=record.expert,
     )
+
+
+def removes(book: MissionBook, record: TeamRecord) -> int:
+    """Tokens the team takes out of each mission: its edition's expert variant, if
+    the team plays it."""
+    edition = book.editions.get(record.edition)
+    return edition.expert_removes if record.expert and edition else 0
+
+
+def team_label(book: MissionBook, record: TeamRecord, mission: Mission) -> str:
+    """A mission's ``T-M`` as this team plays it."""
+    return mission.label_for(removes(book, record))
 
 
 def _earn(book: MissionBook, bonus: Bonus) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from ..rules.missions import MissionBook
+from ..rules.missions import Bonus, Mission, MissionBook, printed
 from ..rules.status import Outcome
-from .progress import LOCKED, ClueRecord, TeamRecord, progress, unlocked_by
+from .progress import LOCKED, ClueRecord, TeamRecord, progress, removes, unlocked_by
+
+# What a * after a number means, under the text (the translated one: names.MARK_NOTE).
+TEXT_NOTE = "* a number our rulebooks do not print (docs/rules.md, 'Sources disagree')"
 
 
 def summary(book: MissionBook, record: TeamRecord) -> dict:
@@ -22,17 +25,30 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
         entry["best"] = max(entry["scores"], default=None)
     scores = [s for e in per_mission.values() for s in e["scores"]]
     missions = {}
+    removed = removes(book, record)
     for m in book.in_edition(record.edition):
         status = state.status(m.id)
-        info: dict = {"name": m.name, "numbers": m.label, "status": status}
-        if m.secondary:
-            info["secondary_source"] = True
+        played = dict(zip(("tokens", "bystanders"), m.numbers(removed), strict=True))
+        info: dict = {
+            "name": m.name,
+            "numbers": m.label_for(removed),
+            "status": status,
+            "source": m.source,
+            "tokens": _number_info(m, "tokens", played["tokens"]),
+            "bystanders": _number_info(m, "bystanders", played["bystanders"]),
+            "marked": m.marked,
+        }
         if status == LOCKED:
             info["unlocked_by"] = unlocked_by(book, record, m)
         missions[m.id] = info
+    edition = book.editions.get(record.edition)
+    expert = (
+        {"removes": removed, "source": edition.expert_source} if removed and edition else None
+    )
     return {
         "team": record.name,
         "edition": record.edition,
+        "expert": expert,
         "created": record.created,
         "notes": record.notes,
         "completed": {
@@ -44,6 +60,7 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
         "locked": list(state.locked),
         "bonuses": list(state.bonuses),
         "bonus_uses": dict(state.bonuses),
+        "bonus_numbers": {b.id: _bonus_numbers(b) for b in book.bonuses_of(record.edition)},
         "missions": missions,
         "record": {
             "games": len(record.games),
@@ -64,6 +81,34 @@ def summary(book: MissionBook, record: TeamRecord) -> dict:
             for g in record.games
         ],
     }
+
+
+def _number_info(entry: Mission | Bonus, number: str, played: int | None = None) -> dict:
+    """One number as the JSON shows it: its value as played (``played``, where an
+    expert team's differs from the map's, which is then ``map_value``), where it
+    comes from, whether our rulebooks print it, and the rulebook's reading where
+    the one played differs."""
+    value = getattr(entry, number)
+    if value is None:
+        return {"value": None, "source": None, "in_rulebooks": None}
+    source = getattr(entry, f"{number}_source")
+    shown = value if played is None else played
+    out: dict = {"value": shown, "source": source, "in_rulebooks": printed(source)}
+    if shown != value:
+        out["map_value"] = value
+    reads = entry.rulebook_reads(number)
+    if reads is not None:
+        out["rulebook_reads"] = reads
+    return out
+
+
+def _bonus_numbers(b: Bonus) -> dict:
+    """A bonus's shown numbers (its uses, and a setup bonus's value), with sources."""
+    out: dict = {"name": b.title, "source": b.source}
+    for number in b.shown:
+        out[number] = _number_info(b, number)
+    out["marked"] = bool(b.unprinted)
+    return out
 
 
 def _clue(c: ClueRecord) -> dict:
@@ -92,11 +137,17 @@ def as_text(data: dict) -> str:
         return missions.get(mission_id, {}).get("name", mission_id)
 
     def names(ids: list[str]) -> str:
-        star = {i: "*" if missions[i].get("secondary_source") else "" for i in ids}
-        return ", ".join(f"{name(i)} {missions[i]['numbers']}{star[i]}" for i in ids) or "-"
+        return (
+            ", ".join(
+                f"{name(i)} {missions[i]['numbers']}{_star(missions[i]['marked'])}" for i in ids
+            )
+            or "-"
+        )
 
     record = data["record"]
-    lines = [f"{data['team']} ({data['edition']}, since {data['created']})"]
+    expert = data.get("expert")
+    variant = f", expert: {expert['removes']} token fewer in each mission" if expert else ""
+    lines = [f"{data['team']} ({data['edition']}{variant}, since {data['created']})"]
     if data["notes"]:
         lines.append(f"notes: {data['notes']}")
     lines.append("completed:" if data["completed"] else "completed: -")
@@ -107,8 +158,9 @@ def as_text(data: dict) -> str:
     if data["needs_number"]:
         lines.append(f"open, needing a number: {names(data['needs_number'])}")
     lines.append(f"locked: {names(data['locked'])}")
-    bonuses = ", ".join(f"{b} ({n})" for b, n in data["bonus_uses"].items()) or "-"
-    lines.append(f"bonuses (uses left): {bonuses}")
+    numbers = data["bonus_numbers"]
+    bonuses = ", ".join(_held(b, n, numbers.get(b)) for b, n in data["bonus_uses"].items())
+    lines.append(f"bonuses (uses left): {bonuses or '-'}")
     best = "-" if record["best_score"] is None else record["best_score"]
     lines.append(f"games {record['games']}, wins {record['wins']}, best score {best}")
     for mission_id, m in record["missions"].items():
@@ -127,9 +179,25 @@ def as_text(data: dict) -> str:
     for g in logged:
         clues = ", ".join(_clue_text(c) for c in g["clues"])
         lines.append(f"  {g['date']} {name(g['mission'])} ({g['outcome']}): {clues}")
-    if any(m.get("secondary_source") for m in missions.values()):
-        lines.append("* a number from a secondary source only")
+    held_marked = any(numbers.get(b, {}).get("marked") for b in data["bonus_uses"])
+    if held_marked or any(m["marked"] for m in missions.values()):
+        lines.append(TEXT_NOTE)
     return "\n".join(lines)
+
+
+def _star(marked: bool) -> str:
+    return "*" if marked else ""
+
+
+def _held(bonus_id: str, left: int, numbers: dict | None) -> str:
+    """``fourteen-is-enough: 14 agents are enough* (1)``: a bonus held, its uses left,
+    and a * after each number our rulebooks do not print."""
+    if numbers is None:  # a bonus no longer on the map: its id alone
+        return f"{bonus_id} ({left})"
+    value = numbers.get("value")
+    value_star = _star(value is not None and not value["in_rulebooks"])
+    uses_star = _star(not numbers["uses"]["in_rulebooks"])
+    return f"{bonus_id}: {numbers['name']}{value_star} ({left}{uses_star})"
 
 
 def _clue_text(c: dict) -> str:

@@ -10,6 +10,7 @@ or not at all, and recording the same game again changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import sqlite3
 import unicodedata
@@ -29,7 +30,8 @@ CREATE TABLE IF NOT EXISTS teams (
     key TEXT NOT NULL UNIQUE,  -- the name folded: names differ by more than case
     edition TEXT NOT NULL,
     created TEXT NOT NULL,
-    notes TEXT NOT NULL DEFAULT ''
+    notes TEXT NOT NULL DEFAULT '',
+    variant TEXT NOT NULL DEFAULT ''  -- 'expert': its edition's expert variant
 );
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -98,6 +100,10 @@ class CampaignStore:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(teams)")}
+        if "variant" not in columns:  # a file from before the expert variant
+            with contextlib.suppress(sqlite3.OperationalError):  # another process added it
+                self.db.execute("ALTER TABLE teams ADD COLUMN variant TEXT NOT NULL DEFAULT ''")
 
     @classmethod
     def in_folder(cls, state_dir: Path) -> CampaignStore:
@@ -114,19 +120,24 @@ class CampaignStore:
 
     # ------------------------------------------------------------------ teams
 
-    def create_team(self, name: str, edition: str, today: dt.date | None = None) -> TeamRecord:
+    def create_team(
+        self, name: str, edition: str, today: dt.date | None = None, *, expert: bool = False
+    ) -> TeamRecord:
+        """A new team; ``expert``: it plays its edition's expert variant (the caller
+        checks that the edition has one)."""
         name = check_name(name)
         created = (today or dt.date.today()).isoformat()
         try:
             with self.db:
                 self.db.execute("BEGIN IMMEDIATE")
                 self.db.execute(
-                    "INSERT INTO teams (name, key, edition, created) VALUES (?, ?, ?, ?)",
-                    (name, team_key(name), edition, created),
+                    "INSERT INTO teams (name, key, edition, created, variant) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (name, team_key(name), edition, created, "expert" if expert else ""),
                 )
         except sqlite3.IntegrityError:
             raise CampaignError(f"team '{name}' exists already") from None
-        return TeamRecord(name, edition, created)
+        return TeamRecord(name, edition, created, expert=expert)
 
     def team_names(self) -> list[str]:
         return [n for (n,) in self.db.execute("SELECT name FROM teams ORDER BY key")]
@@ -140,12 +151,12 @@ class CampaignStore:
     def record(self, name: str) -> TeamRecord:
         """The team and all its finished games; ``CampaignError`` for an unknown team."""
         row = self.db.execute(
-            "SELECT id, name, edition, created, notes FROM teams WHERE key = ?",
+            "SELECT id, name, edition, created, notes, variant FROM teams WHERE key = ?",
             (team_key(check_name(name)),),
         ).fetchone()
         if row is None:
             raise CampaignError(f"no team '{name}' (create it with: keystand campaign new)")
-        team_id, stored_name, edition, created, notes = row
+        team_id, stored_name, edition, created, notes, variant = row
         clues: dict[int, list[ClueRecord]] = {}
         for game, *fields in self.db.execute(
             "SELECT c.game, giver, number, word, second_number, second_word FROM clues c "
@@ -177,7 +188,7 @@ class CampaignStore:
                 (team_id,),
             )
         )
-        return TeamRecord(stored_name, edition, created, games, notes)
+        return TeamRecord(stored_name, edition, created, games, notes, variant == "expert")
 
     def _team_id(self, name: str) -> int:
         row = self.db.execute(

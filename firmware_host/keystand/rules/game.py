@@ -325,7 +325,7 @@ def _spend(w: _Work, effect: str, seat: Seat) -> None:
 def _guess(state: GameState, w: _Work, action: Guess) -> None:
     seat, cell = action.seat, action.cell
     if state.phase == Phase.CLUE:
-        raise IllegalAction("no clue has been given yet: a turn starts with a clue", "no_clue_yet")
+        raise IllegalAction(_between_turns(state), "no_clue_yet")
     if state.phase == Phase.GUESSING:
         if seat != state.guesser:
             raise IllegalAction(f"{state.guesser} is guessing this turn, not {seat}", "not_guesser")
@@ -398,6 +398,19 @@ def _guess(state: GameState, w: _Work, action: Guess) -> None:
     if not _pay_mistake(w, "bystander"):
         return
     _end_turn(w)
+
+
+def _between_turns(state: GameState) -> str:
+    """Why a guess waits for a clue: the game has not begun, or the last turn is over
+    (it then says who gives the next clue, as the turn order and the greens left allow)."""
+    if state.turns == 0:
+        return "no clue has been given yet: a turn starts with a clue"
+    givers = [seat for seat in SEATS if state.can_give_clue(seat)]
+    if len(givers) == 1:
+        nxt = f"{givers[0]} gives the next clue and {other(givers[0])} guesses it"
+    else:
+        nxt = "the next turn starts with a clue from A or B"
+    return f"the turn is over: {nxt}"
 
 
 def _pass(state: GameState, w: _Work, action: Pass) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .game import GameState
 from .layout import cell_name
+from .rating import ratings
 from .scoring import score_breakdown
 from .setup import ACTION_EFFECTS
 
@@ -20,6 +21,7 @@ def summary(state: GameState) -> dict:
         "mistakes": state.mistakes,
         "score": state.score,
         "score_breakdown": score_breakdown(state),
+        "ratings": ratings(state.rules, state.outcome, state.score),
         "ruleset": state.rules.ruleset,
         "mission": state.rules.label,
         "mission_name": state.rules.mission,

@@ -16,6 +16,7 @@ guess SEAT CELL +also CELL           touched two cards; the partner chose the fi
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 from .actions import Action, Clue, Guess, Pass, Penalty
@@ -99,8 +100,44 @@ def _options(verb: str, args: list[str], line: int) -> tuple[list[str], dict[str
     return plain, options
 
 
+# The C0 control characters by their ASCII abbreviations (unicodedata has no names
+# for them), so a refusal names what an editor may show as nothing at all.
+_C0 = (
+    "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR",
+    "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC",
+    "FS", "GS", "RS", "US",
+)
+
+
+def control_name(char: str) -> str:
+    """``U+0000 (NUL)``: a control character as a refusal names it."""
+    code = ord(char)
+    name = _C0[code] if code < 32 else "DEL" if code == 127 else unicodedata.name(char, "")
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
+
+
+def script_lines(text: str) -> list[tuple[int, str]]:
+    """A script's lines, numbered as an editor numbers them: split at line feeds
+    only (a CR before one is dropped), so a form feed or NUL inside a line stays
+    in that line, where :func:`parse_line` names it, instead of making a line."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [(n, line.removesuffix("\r")) for n, line in enumerate(lines, 1)]
+
+
+def _check_characters(text: str, number: int) -> None:
+    for column, char in enumerate(text, 1):
+        if char != "\t" and unicodedata.category(char) in ("Cc", "Zl", "Zp"):
+            raise ScriptError(
+                number, f"control character {control_name(char)} at column {column}"
+            )
+
+
 def parse_line(text: str, number: int, words: tuple[str, ...] = ()) -> Action | None:
-    """Parse one line; ``None`` for blank and comment lines."""
+    """Parse one line; ``None`` for blank and comment lines. A control character
+    anywhere in the line (a tab aside) is refused, named with its column."""
+    _check_characters(text, number)
     parts = text.split("#", 1)[0].split()
     if not parts:
         return None
@@ -152,7 +189,7 @@ def parse_line(text: str, number: int, words: tuple[str, ...] = ()) -> Action | 
 def parse_script(text: str, words: tuple[str, ...] = ()) -> list[ScriptLine]:
     """Every action of a script; raises :class:`ScriptError` at the first bad line."""
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in script_lines(text):
         action = parse_line(line, number, words)
         if action is not None:
             out.append(ScriptLine(number, line.strip(), action))

@@ -36,7 +36,7 @@ MENU_WORDS = (N_("Menu"), N_("Hold to confirm"), N_("standard"))
 # The solo items' values (app/menu.py): the partner, the AI's level.
 SOLO_WORDS = (N_("person"), N_("AI"), N_("easy"), N_("normal"), N_("hard"))
 # New team's values (app/menu.py EDITION_VALUES): the map a new team plays.
-NEW_TEAM_WORDS = (N_("Duet map"), N_("10-token map"))
+NEW_TEAM_WORDS = (N_("Duet map"), N_("10-token map"), N_("10-token expert"))
 
 
 def render(view: SeatView, width: int, height: int, colour: bool) -> Image.Image:
@@ -59,9 +59,12 @@ def render(view: SeatView, width: int, height: int, colour: bool) -> Image.Image
         label = _(MENU_LABELS[item])
         fonts.draw_text(draw, (2, y), label, fg)
         if value:
-            shown = _(value)  # the value's words are in the catalog (modes, missions)
+            # The value's words are in the catalog (modes, missions); what follows a
+            # tab (a mission's numbers, app/menu.py mission_value) is kept whole.
+            words, _tab, numbers = value.partition("\t")
             room = width - 8 - int(fonts.width(label))
-            shown = fonts.clip(shown, room)
+            numbers = f" {numbers}" if numbers else ""
+            shown = fonts.clip(_(words), room - int(fonts.width(numbers))) + numbers
             fonts.draw_text(draw, (width - 2 - int(fonts.width(shown)), y), shown, fg)
     return img
 

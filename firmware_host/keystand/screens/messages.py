@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..i18n import N_, N_plural
+from ..rules.rating import AWESOME, GOOD, TRY_THE_MAP, rating
 from . import fonts, text
 from .breaks import wrap_word
 from .panel import MONO_COLUMN
@@ -167,12 +168,34 @@ def _scored(
     return lines
 
 
+# The debriefing's ratings of a won standard game (rules/rating.py), by the table
+# language's rulebook: its first step starts above 5 in English and Finnish, at 5
+# in Japanese. The 10-token edition's book sends a team on to its mission log.
+RATING_WORDS = {
+    GOOD: N_("Really good!"),
+    AWESOME: N_("Awesome!"),
+    TRY_THE_MAP: N_("Try the map!"),
+}
+TRY_THE_LOG = N_("Try the log!")
+
+
 def _won(
-    score: int, parts: tuple[tuple[str, int, int], ...] = (), win_token: bool = False
+    score: int,
+    parts: tuple[tuple[str, int, int], ...] = (),
+    win_token: bool = False,
+    edition: str | None = None,
 ) -> list[str]:
-    return _scored(score, parts, True, win_token)
+    """The score, what it counts, and the rating the table language's rulebook
+    gives it (``edition``: the rulebook that rates this game, if one does)."""
+    lines = _scored(score, parts, True, win_token)
+    said = rating(edition, score, text.current()) if edition else None
+    if said is not None:
+        word = TRY_THE_LOG if said == TRY_THE_MAP and edition == "coop10" else RATING_WORDS[said]
+        lines.append(_(word))
+    return lines
 
 
+# Unrated: a team is on the map already, and its win says what it opened there.
 def _won_mission(
     score: int,
     mission: str,

@@ -205,6 +205,7 @@ def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "e
         return {**none, "hint": _(NO_TEAM) % names}
     from ..campaign.map_svg import map_svg
     from ..campaign.report import summary
+    from ..names import MARK_NOTE
 
     data = summary(book, record)
     played = data["record"]["missions"]
@@ -212,7 +213,7 @@ def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "e
         {
             "mission": mission_id,
             "name": _(info["name"]),
-            "numbers": info["numbers"],
+            "numbers": info["numbers"] + ("*" if info["marked"] else ""),
             "status": info["status"],
             "games": played[mission_id]["games"],
             "wins": played[mission_id]["wins"],
@@ -241,6 +242,8 @@ def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "e
         "head": [_(h) for h in RECORD_HEAD],
         "clue_head": [_(h) for h in CLUE_LOG_HEAD],
         "missions": rows,
+        # What a * after a mission's numbers means, under the table when one shows.
+        "note": _(MARK_NOTE) if any(r["numbers"].endswith("*") for r in rows) else "",
         "clue_log": clue_log(book, record, lang),
     }
 
