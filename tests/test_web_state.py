@@ -42,13 +42,22 @@ def test_the_folder_and_its_tokens_are_the_owners_alone(tmp_path):
 def test_tokens_and_choices_stay_for_the_life_of_the_folder(tmp_path):
     first = StateFolder(tmp_path)
     tokens = (first.stored.page, dict(first.stored.seats))
-    first.save(words="fi", panel=1, settings={"language": "ja"})
+    laid = ["empty", "token", "token", "empty"]
+    first.save(words="fi", panel=1, settings={"language": "ja"}, slots=laid)
     first.close()
     again = StateFolder(tmp_path)
     assert (again.stored.page, again.stored.seats) == tokens
     assert (again.stored.words, again.stored.panel) == ("fi", 1)
     assert again.stored.settings == {"language": "ja"}
+    assert again.stored.slots == laid  # the bank as it lay, for the resumed game
     again.close()
+
+
+@pytest.mark.parametrize("slots", ["token", ["token", "gold"], [1, 2], {"1": "token"}])
+def test_a_bank_that_does_not_read_is_laid_afresh(slots):
+    fresh = Stored()
+    data = {"page": fresh.page, "seats": fresh.seats, "slots": slots}
+    assert Stored.from_json(data).slots is None
 
 
 def test_a_second_simulator_on_the_same_folder_is_refused(tmp_path):

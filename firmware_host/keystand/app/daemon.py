@@ -23,7 +23,7 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -192,7 +192,7 @@ class Daemon:
             session.notes = {seat: Message("no_ai") for seat in SEATS}
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
-            self.hardware.set_table(state.tokens_left, state.bystander_left)
+            self.hardware.set_table(state.tokens_left, state.bystander_left, resumed is not None)
             # Edges already posted are no news once the filter starts from these levels.
             self.debounce.reset(bank.levels())
             session.bank(*self.debounce.reading(bank.sided))
@@ -658,12 +658,14 @@ def build_daemon(
     settings: Settings | None = None,
     seat_link: Callable[[str], str] | None = None,
     partner: PartnerLoader | None = None,
+    slots: Sequence[str] | None = None,
 ) -> Daemon:
     """The device: its hardware from the config, its journal in ``state_dir``.
     A state folder that cannot be used does not stop it: it plays without saving
-    and says so (``app/storage.py``)."""
+    and says so (``app/storage.py``). ``slots``: the simulated bank as it lay when
+    last seen, where a resumed game finds its tokens (``create_hardware``)."""
     events: queue.Queue = queue.Queue()
-    hardware = create_hardware(config, backend, events.put, ports)
+    hardware = create_hardware(config, backend, events.put, ports, slots=slots)
     book = load_book(user_mission_maps())
     return Daemon(
         hardware,

@@ -23,7 +23,7 @@ import logging
 import queue
 import secrets
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..app.daemon import Daemon, build_daemon
@@ -76,9 +76,10 @@ class Simulator:
         key: str | None = None,
         partner: PartnerLoader | None = None,
     ) -> None:
-        """``configs``: the configured build first, then the other panel build, if any;
-        ``partner``: an AI partner loader, for solo games (app/solo.py)."""
-        self.configs = configs
+        """``configs``: the configured build first, then the other panel build, if any
+        (its panels on the configured build's table: ``panels_of``); ``partner``: an
+        AI partner loader, for solo games (app/solo.py)."""
+        self.configs = [configs[0], *(panels_of(c, configs[0]) for c in configs[1:])]
         self.partner = partner
         self.folder = folder
         stored = folder.stored
@@ -98,14 +99,21 @@ class Simulator:
         self.lock = threading.Lock()
         self.switching = threading.Lock()  # held while one daemon hands over to the next
         self._next: int | None = None
+        self._slots = stored.slots  # the bank as last saved
         settings = _restored(stored.settings, configs[self.panel])
-        self.daemon = self._start(self.configs[self.panel], key, settings)
+        self.daemon = self._start(self.configs[self.panel], key, settings, stored.slots)
 
     # ------------------------------------------------------------------ daemons
 
     def _start(
-        self, config: DeviceConfig, key: str | None = None, settings: Settings | None = None
+        self,
+        config: DeviceConfig,
+        key: str | None = None,
+        settings: Settings | None = None,
+        slots: list[str] | None = None,
     ) -> Daemon:
+        """A daemon on ``config``; ``slots``: the bank as it lay, where a resumed
+        game's tokens stay (the journal's game goes on: a restart, a panel switch)."""
         d = build_daemon(
             config,
             "sim",
@@ -114,6 +122,7 @@ class Simulator:
             settings=settings,
             seat_link=self.seat_link,
             partner=self.partner,
+            slots=slots,
         )
         table = d.hardware.table
         assert table is not None
@@ -137,7 +146,10 @@ class Simulator:
             with self.switching:
                 old, self.panel, self._next = self.daemon, self._next, None
                 self.frames.clear()
-                self.daemon = self._start(self.configs[self.panel], settings=old.settings)
+                # The tokens stay where they lay: as last seen, since closing the old
+                # table let go of its pins.
+                config = self.configs[self.panel]
+                self.daemon = self._start(config, settings=old.settings, slots=self._slots)
                 self.daemon.take_over(old)
                 self.daemon.last_action = old.last_action
             self.folder.save(panel=self.panel)
@@ -161,7 +173,7 @@ class Simulator:
             if self._next is not None:
                 return self.said(N_("switching panels: try again in a moment"))
             error = self.sim.command(line)
-        self._send_changed(self.table())
+        self._send_table()
         return error
 
     # ------------------------------------------------------------------ what is shown
@@ -204,7 +216,7 @@ class Simulator:
         """Called in the loop thread after every event the daemon handled."""
         self._send_changed(self.page_text(), everyone=True)  # the menu may change it
         self._send_changed(self.status(), everyone=True)
-        self._send_changed(self.table())
+        self._send_table()
         self._send_changed(self.words())
         self._update_campaign()
         self._send_changed(self.solo_text(), everyone=True)  # before the box it words
@@ -226,6 +238,15 @@ class Simulator:
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
+
+    def _send_table(self) -> None:
+        """The bank to the page, and to the state folder when it changed: a restart
+        lays each token where it lay (``SimTable.set_table``)."""
+        table = self.table()
+        if table["slots"] != self._slots:
+            self._slots = table["slots"]
+            self.folder.save(slots=self._slots)
+        self._send_changed(table)
 
     def solo(self) -> dict:
         """Solo mode as the page shows it: the AI's seat, and whether the human may
@@ -439,6 +460,14 @@ class Simulator:
             if token and secrets.compare_digest(token.encode(), seat_token.encode()):
                 return seat
         raise PermissionError
+
+
+def panels_of(build: DeviceConfig, table: DeviceConfig) -> DeviceConfig:
+    """``build``'s panels on ``table``'s build: what the page's panel switch starts.
+    Only the panels change; the bank stays the table's, so a game in play keeps its
+    tokens and slots (an 11-token mission on the colour build's 9 slots could not
+    be played; docs/simulator.md, "Panel switch")."""
+    return replace(build, bank=table.bank)
 
 
 @functools.lru_cache(maxsize=8)
