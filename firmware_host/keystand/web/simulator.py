@@ -95,6 +95,7 @@ class Simulator:
         self._last: dict[str, str] = {}  # the last message of each kind sent to all
         self._settings: dict[str, Any] = {}
         self._campaign: tuple[tuple, dict] | None = None  # (what it was read for, message)
+        self._team: tuple[int | None, str | None] | None = None  # (game id, its team)
         self.clients: list[Client] = []
         self.lock = threading.Lock()
         self.switching = threading.Lock()  # held while one daemon hands over to the next
@@ -215,6 +216,8 @@ class Simulator:
     def _after_event(self) -> None:
         """Called in the loop thread after every event the daemon handled."""
         self._send_changed(self.page_text(), everyone=True)  # the menu may change it
+        if self._team is None or self._team[0] != self.daemon.game_id:
+            self._team = (self.daemon.game_id, self._team_of_game())  # once a game
         self._send_changed(self.status(), everyone=True)
         self._send_table()
         self._send_changed(self.words())
@@ -230,11 +233,51 @@ class Simulator:
         """The short link a seat's display shows as a QR (``/s/A?t=…`` fits version 3)."""
         return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
 
+    def _status_now(self) -> dict:
+        """The status line before the loop sent one: without the AI's touch."""
+        d = self.daemon
+        return page_model.status(d.state, self._table_now(touch=False), d.settings.language)
+
     def status(self) -> dict:
-        solo = self.daemon.session.solo
-        shown = solo.shown_clue(self.daemon.session.state) if solo is not None else None
-        ai_clue = (solo.ai, shown.word, shown.number) if solo and shown else None
-        return page_model.status(self.daemon.state, ai_clue, self.daemon.settings.language)
+        """The status line, read on the loop thread (the AI's next touch may ask its
+        engine); a new stream is primed with the last one sent (``connect``)."""
+        d = self.daemon
+        return page_model.status(d.state, self._table_now(), d.settings.language)
+
+    def _table_now(self, touch: bool = True) -> page_model.TableNow:
+        """What the status line says beside the engine's state (page_model.TableNow)."""
+        d = self.daemon
+        session = d.session
+        state = session.state
+        needs = session.bank_needs
+        now = page_model.TableNow(
+            bank=session.bank_count,
+            needs=None if needs is None else (needs.kind, needs.args),
+            mission=self._mission_name(state.rules.mission),
+            team=self._team[1] if self._team is not None else None,
+        )
+        solo = session.solo
+        if solo is not None:
+            shown = solo.shown_clue(state)
+            touching = touch and solo.ai_guesses(state)
+            cell = solo.touch(state) if touching else None  # what the human's panel shows
+            now = replace(
+                now,
+                ai=solo.ai,
+                ai_clue=(shown.word, shown.number) if shown is not None else None,
+                ai_touch=solo.words[cell] if cell is not None else None,
+                ai_stops=touching and cell is None,
+            )
+        return now
+
+    def _mission_name(self, mission: str | None) -> str | None:
+        """A mission's name as its map gives it (the status line translates it)."""
+        if mission is None:
+            return None
+        campaign = self.daemon.campaign
+        book = campaign.book if campaign is not None else _mission_book()
+        found = book.missions.get(mission)
+        return found.name if found is not None else None
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
@@ -362,6 +405,22 @@ class Simulator:
         if changed:
             self._broadcast(message)
 
+    def _team_of_game(self) -> str | None:
+        """The team the game in play is played for (the store keeps it from its
+        start), or None; on the loop thread, which owns the store."""
+        import sqlite3
+
+        d = self.daemon
+        key = d.storage.game_key()
+        if d.campaign is None or key is None:
+            return None
+        try:
+            played = d.campaign.store.table_game(key)
+        except sqlite3.Error as exc:  # the panel below says the store failed
+            log.warning("the game's team not read: %s", exc)
+            return None
+        return played[0] if played is not None else None
+
     def set_words(self, lang: str) -> str | None:
         if lang not in (*LANGUAGES, "off"):
             return f"no word list '{lang[:20]}' ({', '.join(LANGUAGES)} or off)"
@@ -419,13 +478,16 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.page_text(), self.setup(), self.status()]
+        first: list[dict] = [self.page_text(), self.setup()]
         first += [self.solo_text(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
         for message in first:
             client.queue.put_nowait(json.dumps(message))
+        # The status line as the loop last sent it: building it here, off the loop
+        # thread, could ask the AI's engine (its next touch) from two threads.
+        client.queue.put_nowait(self._last.get("status") or json.dumps(self._status_now()))
         for shown, png in list(self.frames.items()):
             if seat in (None, shown):
                 client.queue.put_nowait(json.dumps({"kind": "frame", "seat": shown, "png": png}))
@@ -477,6 +539,12 @@ def _dealt(lang: str, layout) -> tuple[str, ...]:
     from ..rules.ranking import rank
 
     return deal(load(lang), rank(layout))
+
+
+@functools.cache
+def _mission_book():
+    """The mission maps, the built-in ones and the user's, read once."""
+    return load_book(user_mission_maps())
 
 
 def _restored(stored: dict[str, Any] | None, config: DeviceConfig) -> Settings:
