@@ -45,7 +45,7 @@ from ..rules.actions import Action
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
-from ..rules.layout import SEATS, cell_name, seat_index
+from ..rules.layout import SEATS, Seat, cell_name, seat_index
 from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
 from ..rules.setup import Rules
@@ -125,6 +125,7 @@ class Daemon:
             delay = 0.0 if bank.sided else self.config.bank.debounce_ms / 1000
             self.debounce = SlotFilter(bank.levels(), delay)
         self._shown: dict[str, SeatView] = {}
+        self.views: dict[Seat, SeatView] = {}  # each seat's view as the last refresh built it
         self._behind: dict[str, tuple[float, float]] = {}  # seat -> (retry at, next delay)
         self._listeners: list[Callable[[], None]] = []
         self._stopping = threading.Event()
@@ -562,7 +563,8 @@ class Daemon:
         is retried on the next tick, then backing off, whether or not its view
         changes meanwhile, until the bus answers (the panel logs each outage once)."""
         now = time.monotonic()
-        for seat, view in self.session.views().items():
+        self.views = self.session.views()
+        for seat, view in self.views.items():
             behind = self._behind.get(seat)
             if behind is not None:
                 if now < behind[0]:
