@@ -303,6 +303,11 @@ TOTALS = N_plural(
 # mistakes ("9-5").
 RECORD_HEAD = (N_("Mission"), N_("T-M"), N_("games"), N_("wins"), N_("best score"))
 CLUE_LOG_HEAD = (N_("Clue log: date"), N_("Mission"), N_("result"), N_("clues"))
+# What a mission's two numbers are, on the map and in the table's T-M column.
+NUMBERS_NOTE = N_(
+    "A mission's numbers, as in 9-5 (the column T-M): its timer tokens, then the "
+    "mistakes it allows."
+)
 RESULTS = {"won": N_("won %s"), "lost": N_("lost")}
 
 
@@ -362,6 +367,7 @@ def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "e
         "best": best,
         "totals": totals,
         "head": [_(h) for h in RECORD_HEAD],
+        "numbers_note": _(NUMBERS_NOTE),
         "clue_head": [_(h) for h in CLUE_LOG_HEAD],
         "missions": rows,
         "clue_log": clue_log(book, record, lang),
@@ -475,6 +481,20 @@ PAGE_TEXT = {
     "title": N_("keystand simulator"),
     "phone_title": N_("keystand: seat %(seat)s"),
     "seat": N_("Seat %(seat)s"),
+    # TRANSLATORS: a seat's heading in a solo game: the seat the AI plays.
+    "seat_ai": N_("Seat %(seat)s: the AI"),
+    # TRANSLATORS: a seat's heading in a solo game: the seat the person plays.
+    "seat_you": N_("Seat %(seat)s: you"),
+    "seats_hint": N_(
+        "Seat A and seat B are the two players, across the table from each other. Each "
+        "panel shows only its own seat's side of the key, turned the way that seat sees "
+        "the table."
+    ),
+    "seats_hint_solo": N_(
+        "You play seat %(human)s and the AI plays seat %(ai)s, across the table from you. "
+        "Your panel shows only your side of the key, turned the way you see the table; "
+        "the AI's clues and touches show there too, and wait for your press."
+    ),
     "display": N_("seat %(seat)s display"),
     "left_tip": N_("turn the knob left"),
     "right_tip": N_("turn the knob right"),
@@ -500,7 +520,11 @@ PAGE_TEXT = {
     "word_list": N_("word list"),
     # TRANSLATORS: the word list chosen when the page shows no word cards.
     "words_off": N_("off"),
-    "words_hint": N_("As seat A sees them; seat B sees the same grid turned around."),
+    "words_hint": N_(
+        "As seat A sees them; seat B sees the same grid turned around. While a seat may "
+        "guess, a frame and its letter mark the card under its cursor."
+    ),
+    "cursor_tip": N_("seat %(seat)s's cursor"),
     "scanner": N_("Scanner"),
     "scan_label": N_("Scan text:"),
     # TRANSLATORS: a button: sends the text in the box over the scanner's line.

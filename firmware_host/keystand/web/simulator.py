@@ -31,6 +31,7 @@ from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
 from ..app.solo import LEVELS, PARTNERS, PartnerLoader
 from ..config import DeviceConfig, user_mission_maps
 from ..i18n import LANGUAGES, N_
+from ..rules.layout import seat_index
 from ..rules.missions import load_book
 from ..rules.setup import RULESETS
 from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
@@ -358,9 +359,15 @@ class Simulator:
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
-        a solo game, the game's own words, whatever list the page chose), and the
-        marks the page sets on them, in the table's language."""
+        a solo game, the game's own words, whatever list the page chose), the card
+        under each seat's cursor while that seat may guess (as its panel shows it),
+        and the marks the page sets on them, in the table's language."""
         marks = page_model.card_marks(self.daemon.settings.language)
+        cursors = {
+            seat: seat_index(view.cursor, seat)  # the seat's reading order -> A's frame
+            for seat, view in self.daemon.views.items()
+            if view.cursor is not None
+        }
         solo = self.daemon.session.solo
         state = self.daemon.state
         if solo is not None:
@@ -372,7 +379,14 @@ class Simulator:
             cards = list(_dealt(self.words_lang, state.layout))
             covers = page_model.words(state, tuple(cards), self.daemon.last_action)
             lang = self.words_lang
-        return {"kind": "words", "lang": lang, "words": cards, "covers": covers, "marks": marks}
+        return {
+            "kind": "words",
+            "lang": lang,
+            "words": cards,
+            "covers": covers,
+            "cursors": cursors if cards else {},
+            "marks": marks,
+        }
 
     def _update_campaign(self) -> None:
         """Read the team's record again when the team, the game, its phase or the
