@@ -305,7 +305,8 @@ def test_the_panel_switch_shows_colour_panels_and_keeps_the_game(simulator, brow
     while not all(panel(page, s).convert("RGB").tobytes() == want[s].tobytes() for s in "AB"):
         assert time.monotonic() < deadline, "colour panels differ from the renderer"
         time.sleep(0.1)
-    assert page.locator(".slot").count() == 9  # the colour build's bank
+    # The game's bank stays: a switch changes the panels, never the tokens in play.
+    assert page.locator(".slot").count() == 12
     page.click("#panels")  # and back: still the same game
     page.wait_for_function("window.keystandPanel === 'mono'", timeout=10000)
     t.settle_and_compare()

@@ -85,9 +85,26 @@ def test_the_page_types_the_humans_clue_and_shows_refusals(page):
     assert status == 204
     settle(d)
     assert d.state.clue_word == "MINE" and d.state.clue_number == 6 and d.state.giver == "A"
-    # ... and the AI guessing the human's clue: its word too.
-    assert sim.status()["parts"][0] == "Seat B guesses (A's clue: MINE 6, 0 right so far)"
+    # ... and the AI guessing the human's clue: its word too. The line once said
+    # "Seat B guesses", but the person at seat A acts for the AI, and must know it.
+    touch = d.session.solo.touch(d.state)
+    assert touch is not None
+    parts = sim.status()["parts"]
+    assert parts[:2] == [
+        f"The AI (seat B) touches {WORDS[touch].upper()}: press on seat A, and cover or "
+        "mark the card as seat A's panel says",
+        "A's clue: MINE 6, 0 right so far",
+    ]
     assert "AI touches:" in d.snapshot()["seats"]["A"]["lines"]
+    # A token taken before the AI found an agent: the AI waits, and the line says why.
+    sim.command("bank take 8")
+    settle(d)
+    parts = sim.status()["parts"]
+    assert parts[0] == "The AI (seat B) waits: first the bank, as this line says"
+    assert parts[2] == "7 tokens in the bank; put 1 back: a turn ends only after a correct guess"
+    sim.command("bank put 8")
+    settle(d)
+    assert sim.status()["parts"][0].startswith("The AI (seat B) touches ")
 
 
 def test_after_a_lost_solo_game_the_page_says_the_game_is_over(page):

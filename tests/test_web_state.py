@@ -42,13 +42,22 @@ def test_the_folder_and_its_tokens_are_the_owners_alone(tmp_path):
 def test_tokens_and_choices_stay_for_the_life_of_the_folder(tmp_path):
     first = StateFolder(tmp_path)
     tokens = (first.stored.page, dict(first.stored.seats))
-    first.save(words="fi", panel=1, settings={"language": "ja"})
+    laid = ["empty", "token", "token", "empty"]
+    first.save(words="fi", panel=1, settings={"language": "ja"}, slots=laid)
     first.close()
     again = StateFolder(tmp_path)
     assert (again.stored.page, again.stored.seats) == tokens
     assert (again.stored.words, again.stored.panel) == ("fi", 1)
     assert again.stored.settings == {"language": "ja"}
+    assert again.stored.slots == laid  # the bank as it lay, for the resumed game
     again.close()
+
+
+@pytest.mark.parametrize("slots", ["token", ["token", "gold"], [1, 2], {"1": "token"}])
+def test_a_bank_that_does_not_read_is_laid_afresh(slots):
+    fresh = Stored()
+    data = {"page": fresh.page, "seats": fresh.seats, "slots": slots}
+    assert Stored.from_json(data).slots is None
 
 
 def test_a_second_simulator_on_the_same_folder_is_refused(tmp_path):
@@ -236,8 +245,48 @@ def test_the_status_line_names_whose_turn_it_is():
     for lang, line in said.items():
         assert page_model.status(state, lang=lang)["parts"][0] == line
     # solo: the AI's clue is on the human's screen before its first press records it
-    solo = page_model.status(new_game(LAYOUT, Rules()), ("B", "volcano", 2))
+    solo = page_model.status(
+        new_game(LAYOUT, Rules()), page_model.TableNow(ai="B", ai_clue=("volcano", 2))
+    )
     assert solo["parts"][0] == "The AI (seat B) gives VOLCANO 2: seat A guesses"
+
+
+def test_after_a_win_the_line_counts_the_token_the_winning_turn_used():
+    """At the end the line said "7 tokens left" while 8 stood in the bank: the
+    rulebook counts the winning turn's token as used, though nobody takes it."""
+    from keystand.rules.actions import Clue, Guess, Pass
+
+    state, _ = apply(new_game(LAYOUT, Rules()), Clue("A", None))
+    for cell in (i for i in range(25) if LAYOUT.role(i, "A") == "G"):
+        state, _ = apply(state, Guess("B", cell))
+    state, _ = apply(state, Pass("B"))
+    state, _ = apply(state, Clue("B", None))
+    for cell in (i for i in range(25) if LAYOUT.role(i, "B") == "G"):
+        if state.agents[cell] is None:
+            state, _ = apply(state, Guess("A", cell))
+    assert (state.outcome, state.tokens_left, state.score) == ("won", 7, 22)
+    parts = page_model.status(state, page_model.TableNow(bank=8))["parts"]
+    assert parts[:2] == [
+        "Won: score 22 (3 per token left, 1 per turn ended by taking a token)",
+        "7 tokens left: the winning turn used one of the 8 in the bank",
+    ]
+    fi = page_model.status(state, page_model.TableNow(bank=8), "fi")["parts"]
+    assert fi[1] == "7 aikamerkkiä jäljellä: voittovuoro käytti yhden aikavaraston 8 merkistä"
+
+
+def test_the_ai_waiting_for_a_token_owed_says_so():
+    """In solo a clue given while a bystander's token was owed left the AI waiting,
+    and the line said nothing of why."""
+    from keystand.rules.actions import Clue
+
+    state, _ = apply(new_game(LAYOUT, Rules()), Clue("A", 6, "mine"))
+    waiting = page_model.TableNow(bank=9, needs=("take", (1, "bystander", "bystander")), ai="B")
+    parts = page_model.status(state, waiting)["parts"]
+    assert parts[:3] == [
+        "The AI (seat B) waits: first the bank, as this line says",
+        "A's clue: MINE 6, 0 right so far",
+        "9 tokens in the bank; take 1 to mark the word",
+    ]
 
 
 def test_the_assassin_that_lost_the_game_covers_its_card_and_no_other():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
@@ -53,8 +53,8 @@ class Hardware:
 
         return self.wires if isinstance(self.wires, SimTable) else None
 
-    def set_table(self, tokens: int, bystander_up: int) -> None:
-        self.wires.set_table(tokens, bystander_up)
+    def set_table(self, tokens: int, bystander_up: int, resumed: bool = False) -> None:
+        self.wires.set_table(tokens, bystander_up, resumed)
 
     def power_off(self) -> None:
         self.wires.power_off()
@@ -79,16 +79,19 @@ def create_hardware(
     ports: dict[str, str] | None = None,
     *,
     tolerant: bool = False,
+    slots: Sequence[str] | None = None,
 ) -> Hardware:
     """Build the device. ``post`` puts an event on the loop's queue; ``ports``
-    points the simulator's printer or scanner at a real serial port (tests).
+    points the simulator's printer or scanner at a real serial port (tests);
+    ``slots``: the simulated bank as it lay when last seen (``SimTable.slots``),
+    where a resumed game finds its tokens (the simulator's restart, its panel switch).
 
     A component that cannot be built (a pin another process holds, no SPI) stops
     the build with a :class:`HardwareError` naming it, except the scanner, which
     the daemon plays without. ``tolerant`` (selftest) leaves any such component
     out instead, with its error in ``Hardware.unbuilt`` under the name selftest
     reports it by."""
-    wires = _wires(backend, config, post, ports)
+    wires = _wires(backend, config, post, ports, slots)
     unbuilt: dict[str, str] = {}
     built: list[Any] = []
 
@@ -127,11 +130,17 @@ def create_hardware(
     return hardware
 
 
-def _wires(backend: Backend, config: DeviceConfig, post: Callable[[object], None], ports) -> Wires:
+def _wires(
+    backend: Backend,
+    config: DeviceConfig,
+    post: Callable[[object], None],
+    ports,
+    slots: Sequence[str] | None = None,
+) -> Wires:
     if backend == "sim":
         from .sim.table import SimTable
 
-        return SimTable(config, post, ports)
+        return SimTable(config, post, ports, slots)
     if backend == "pi":
         from .hal.wires import PiWires
 

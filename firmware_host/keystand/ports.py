@@ -122,8 +122,9 @@ class Wires(Protocol):
         """The adapters are built (the simulator drives and observes them)."""
         ...
 
-    def set_table(self, tokens: int, bystander_up: int) -> None:
-        """A new game's table: the players fill the bank (the simulator does it for them)."""
+    def set_table(self, tokens: int, bystander_up: int, resumed: bool = False) -> None:
+        """A game's table: the players fill the bank for a new game and leave a
+        resumed game's tokens where they lie (the simulator does it for them)."""
         ...
 
     def power_off(self) -> None: ...

@@ -23,7 +23,7 @@ import queue
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +45,7 @@ from ..rules.actions import Action
 from ..rules.game import GameState, new_game
 from ..rules.gamecode import GameCode
 from ..rules.keygen import random_layout
-from ..rules.layout import SEATS, cell_name, seat_index
+from ..rules.layout import SEATS, Seat, cell_name, seat_index
 from ..rules.missions import load_book, make_rules
 from ..rules.report import summary
 from ..rules.setup import Rules
@@ -125,6 +125,7 @@ class Daemon:
             delay = 0.0 if bank.sided else self.config.bank.debounce_ms / 1000
             self.debounce = SlotFilter(bank.levels(), delay)
         self._shown: dict[str, SeatView] = {}
+        self.views: dict[Seat, SeatView] = {}  # each seat's view as the last refresh built it
         self._behind: dict[str, tuple[float, float]] = {}  # seat -> (retry at, next delay)
         self._listeners: list[Callable[[], None]] = []
         self._stopping = threading.Event()
@@ -192,7 +193,7 @@ class Daemon:
             session.notes = {seat: Message("no_ai") for seat in SEATS}
         if bank is not None and self.debounce is not None:
             # The players set the table (the simulator does it for them).
-            self.hardware.set_table(state.tokens_left, state.bystander_left)
+            self.hardware.set_table(state.tokens_left, state.bystander_left, resumed is not None)
             # Edges already posted are no news once the filter starts from these levels.
             self.debounce.reset(bank.levels())
             session.bank(*self.debounce.reading(bank.sided))
@@ -562,7 +563,8 @@ class Daemon:
         is retried on the next tick, then backing off, whether or not its view
         changes meanwhile, until the bus answers (the panel logs each outage once)."""
         now = time.monotonic()
-        for seat, view in self.session.views().items():
+        self.views = self.session.views()
+        for seat, view in self.views.items():
             behind = self._behind.get(seat)
             if behind is not None:
                 if now < behind[0]:
@@ -658,12 +660,14 @@ def build_daemon(
     settings: Settings | None = None,
     seat_link: Callable[[str], str] | None = None,
     partner: PartnerLoader | None = None,
+    slots: Sequence[str] | None = None,
 ) -> Daemon:
     """The device: its hardware from the config, its journal in ``state_dir``.
     A state folder that cannot be used does not stop it: it plays without saving
-    and says so (``app/storage.py``)."""
+    and says so (``app/storage.py``). ``slots``: the simulated bank as it lay when
+    last seen, where a resumed game finds its tokens (``create_hardware``)."""
     events: queue.Queue = queue.Queue()
-    hardware = create_hardware(config, backend, events.put, ports)
+    hardware = create_hardware(config, backend, events.put, ports, slots=slots)
     book = load_book(user_mission_maps())
     return Daemon(
         hardware,

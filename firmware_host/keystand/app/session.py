@@ -698,6 +698,12 @@ class Session:
     def tokens_owed(self) -> int:
         return self.owed
 
+    @property
+    def bank_needs(self) -> Message | None:
+        """What the table must do for the bank to match the engine, whatever a screen
+        shows over it (read-only: the simulator's status line says it too)."""
+        return self._bank_message()
+
     def _bank_message(self) -> Message | None:
         """What the table must do for the bank to match the engine, if anything."""
         if self.bank_count is None:

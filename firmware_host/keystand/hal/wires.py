@@ -46,7 +46,7 @@ class PiWires:
     def attach(self, hardware: Hardware) -> None:
         pass
 
-    def set_table(self, tokens: int, bystander_up: int) -> None:
+    def set_table(self, tokens: int, bystander_up: int, resumed: bool = False) -> None:
         """The players fill the bank themselves."""
 
     def power_off(self) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -91,11 +91,15 @@ class SimTable:
         config: DeviceConfig,
         post: Callable[[object], None],
         ports: dict[str, str] | None = None,
+        slots: Sequence[str] | None = None,
     ) -> None:
-        """``ports`` points the printer or scanner at a real serial port (tests)."""
+        """``ports`` points the printer or scanner at a real serial port (tests);
+        ``slots``: what lay in the bank's slots when this table was last seen (as
+        ``slots()`` says it), for a resumed game to find its tokens where they lay."""
         from gpiozero.pins.mock import MockFactory
 
         self.config = config
+        self.kept = list(slots) if slots is not None else None
         self.post = post
         self.ports = dict(ports or {})
         self.pin_factory = MockFactory()
@@ -172,29 +176,52 @@ class SimTable:
     def attach(self, hardware: Hardware) -> None:
         self.hardware = hardware
 
-    def set_table(self, tokens: int, bystander_up: int) -> None:
+    def set_table(self, tokens: int, bystander_up: int, resumed: bool = False) -> None:
         """Players set up a new game: the bank filled from slot 1, checkmark side up
-        first, then the bystander-side tokens (analog bank)."""
+        first, then the bystander-side tokens (analog bank). A resumed game's tokens
+        lie where they lay (``slots`` given to the table), as on a real table: a
+        restart or a change of panels must not move them, or a click meant to take a
+        token would put one back."""
         assert self.hardware is not None
+        kept, self.kept = self.kept, None  # the table as it lay: once, at the start
         bank = self.config.bank
-        if bank.sensor == "mcp3008":
+        if resumed and kept is not None and len(kept) == bank.slots:
+            lay = kept
+        else:
             checkmarks = tokens - bystander_up
-            for slot, channel in enumerate(bank.channels):
+            lay = [
+                SlotState.CHECKMARK
+                if slot < checkmarks
+                else SlotState.BYSTANDER
+                if slot < tokens
+                else SlotState.EMPTY
+                for slot in range(bank.slots)
+            ]
+        self.lay(lay)
+        if self.hardware.bank is not None:
+            self.hardware.bank.restart()
+
+    def lay(self, slots: Sequence[str]) -> None:
+        """Put a token in each slot that ``slots`` names one for ("token",
+        "checkmark", "bystander" side up: an analog bank's sides; a digital bank's
+        switch sees a token either way), and none elsewhere."""
+        bank = self.config.bank
+        known = set(SlotState)
+        held = [SlotState(s) if s in known else SlotState.EMPTY for s in slots]
+        if bank.sensor == "mcp3008":
+            for channel, state in zip(bank.channels, held, strict=False):
                 chip, pin = self.adc_channel(channel)
                 chip.values[pin] = (
-                    CHECKMARK_UP
-                    if slot < checkmarks
-                    else BYSTANDER_UP
-                    if slot < tokens
+                    BYSTANDER_UP
+                    if state == SlotState.BYSTANDER
+                    else CHECKMARK_UP
+                    if state.present
                     else MID_SCALE
                 )
         elif bank.sensor == "digital":
-            for slot, pin in enumerate(bank.pins):
+            for pin, state in zip(bank.pins, held, strict=False):
                 mock = self.pin_factory.pin(pin)
-                present = slot < tokens
-                mock.drive_low() if present == bank.active_low else mock.drive_high()
-        if self.hardware.bank is not None:
-            self.hardware.bank.restart()
+                mock.drive_low() if state.present == bank.active_low else mock.drive_high()
 
     def power_off(self) -> None:
         log.info("simulated table: power off (nothing to switch off)")

@@ -15,6 +15,7 @@ import base64
 import functools
 import io
 import re
+from dataclasses import dataclass
 
 from ..campaign.progress import TeamRecord
 from ..i18n import N_, N_plural, translation
@@ -31,68 +32,62 @@ LOST_BECAUSE = {
     Reason.SUDDEN_DEATH: N_("a bystander in sudden death"),
     Reason.OUT_OF_TOKENS: N_("a mistake with no token left to pay for it"),
 }
+# What a token the table owes the engine is for (TokensTaken.why), as the status
+# line asks for it after "8 tokens in the bank;".
+TAKE_FOR = {
+    "bystander": N_plural("take %d to mark the word", "take %d to mark the words"),
+    "mark": N_plural("take %d to mark the word", "take %d to mark the words"),
+    "penalty": N_plural("take %d out of play as a penalty", "take %d out of play as a penalty"),
+    "turn": N_plural("take %d for this turn", "take %d for this turn"),
+    "cap": N_plural("take %d: the turn is up", "take %d: the turn is up"),
+}
+SIDES = {"checkmark": N_("checkmark"), "bystander": N_("bystander")}
 
 
-def status(
-    state: GameState, ai_clue: tuple[Seat, str, int] | None = None, lang: str = "en"
-) -> dict:
-    """Whose turn it is, the bank and the phase, as one line of parts, in ``lang``
-    (the table's language, as the seat screens speak it). ``ai_clue`` (solo: the
-    AI's seat, its clue's word and number) is the clue on the human's screen that
-    its first press will record."""
+@dataclass(frozen=True, slots=True)
+class TableNow:
+    """What the status line says beside the engine's state: the bank as the sensors
+    see it and what it needs, the mission and the team, and in solo what the AI
+    does. Plain values: the simulator reads them from the session, so this module
+    imports no app."""
+
+    bank: int | None = None  # tokens the sensors see; None: the bank has no sensors
+    # What the table must do for the bank to match the engine: a bank message's
+    # kind and arguments ("take", (1, "bystander", "bystander")), as the panels show it.
+    needs: tuple[str, tuple] | None = None
+    mission: str | None = None  # the mission's name as its map gives it
+    team: str | None = None  # the campaign team the game is played for
+    ai: Seat | None = None  # solo: the AI's seat
+    ai_clue: tuple[str, int] | None = None  # solo: its clue on the human's screen, unrecorded
+    ai_touch: str | None = None  # solo: the word the AI touches next
+    ai_stops: bool = False  # solo: the AI ends its turn (after a correct touch)
+
+
+def status(state: GameState, table: TableNow | None = None, lang: str = "en") -> dict:
+    """What the table must do now, as one line of parts in ``lang`` (the table's
+    language, as the seat screens speak it): who acts and how, the bank (what lies
+    in it, and what to take, put back or turn over: a token owed is still in the
+    bank), the mistakes a mission allows, the agents found, and the mission played."""
     tr = translation(lang)
     _, ngettext = tr.gettext, tr.ngettext
+    now = table or TableNow()
     rules = state.rules
-    if state.phase == Phase.OVER:
-        if state.outcome == Outcome.WON:
-            turn = _("Won: score %d") % (state.score or 0)
-        else:
-            why = LOST_BECAUSE.get(state.reason) if state.reason is not None else None
-            turn = _("Lost: %s") % (_(why) if why else state.reason or _("game over"))
-    elif state.phase == Phase.SUDDEN_DEATH:
-        turn = _("Sudden death: no more clues, both seats guess")
-    elif state.phase == Phase.GUESSING:
-        said: dict[str, object] = {"seat": state.giver, "number": state.clue_number}
-        if state.clue_word:  # a recorded word (solo: always) stays while it is guessed
-            said["word"] = state.clue_word.upper()
-            if state.clue_number is not None:
-                # TRANSLATORS: the clue being guessed, its word and number: "B's clue: VOLCANO 4".
-                clue = _("%(seat)s's clue: %(word)s %(number)d") % said
-            else:
-                clue = _("%(seat)s's clue: %(word)s") % said
-        elif state.clue_number is not None:
-            clue = _("%(seat)s's clue for %(number)d") % said
-        else:
-            clue = _("%(seat)s's clue") % said
-        turn = _("Seat %(seat)s guesses (%(clue)s, %(right)d right so far)") % {
-            "seat": state.guesser,
-            "clue": clue,
-            "right": state.correct,
-        }
-    elif ai_clue is not None:
-        ai, word, number = ai_clue
-        turn = _("The AI (seat %(ai)s) gives %(word)s %(number)d: seat %(human)s guesses") % {
-            "ai": ai,
-            "word": word.upper(),
-            "number": number,
-            "human": other(ai),
-        }
-    else:
-        givers = [s for s in SEATS if state.can_give_clue(s)]
-        turn = (
-            _("Either seat gives a clue")
-            if len(givers) == 2
-            else _("Seat %s gives a clue") % givers[0]
-            if givers
-            else _("A clue is due")
-        )
-    tokens = state.tokens_left
-    parts = [turn, ngettext("%d token left", "%d tokens left", tokens) % tokens]
+    parts = [_turn(state, now, _)]
+    if now.ai is not None and now.ai == state.guesser and state.phase == Phase.GUESSING:
+        parts.append(_clue(state, _))  # the turn says what the AI touches: its clue here
+    parts.append(_bank(state, now, _, ngettext))
     if rules.bystander_tokens < rules.tokens:  # a mission: bystander sides are mistakes
         left = state.bystander_left
         parts.append(ngettext("%d mistake left", "%d mistakes left", left) % left)
     found = {"found": state.agents_found, "total": rules.win_threshold or AGENTS}
     parts.append(_("%(found)d of %(total)d agents found") % found)
+    if rules.mission:
+        name = _(now.mission or rules.mission)
+        parts.append(
+            _("Mission %(mission)s, for team %(team)s") % {"mission": name, "team": now.team}
+            if now.team
+            else _("Mission %s") % name
+        )
     return {
         "kind": "status",
         "lang": lang,  # the page marks it, so Japanese is set in Japanese glyphs
@@ -100,6 +95,134 @@ def status(
         "phase": str(state.phase),
         "outcome": str(state.outcome),
     }
+
+
+def _turn(state: GameState, now: TableNow, _) -> str:
+    """Who acts now, and how."""
+    if state.phase == Phase.OVER:
+        if state.outcome != Outcome.WON:
+            why = LOST_BECAUSE.get(state.reason) if state.reason is not None else None
+            return _("Lost: %s") % (_(why) if why else state.reason or _("game over"))
+        score = state.score or 0
+        if state.rules.ruleset != "duet":
+            return _("Won: score %d") % score
+        if state.went_to_sudden_death:
+            return _(
+                "Won: score %d (3 per token left, 1 per turn ended by taking a token, "
+                "-1 for sudden death)"
+            ) % score
+        return _("Won: score %d (3 per token left, 1 per turn ended by taking a token)") % score
+    ai = now.ai
+    if ai is not None and (now.ai_touch is not None or now.ai_stops or now.needs):
+        # Solo, the AI guessing: the person at the table acts for it, on their seat.
+        seats = {"ai": ai, "human": other(ai), "word": (now.ai_touch or "").upper()}
+        acting = state.phase == Phase.SUDDEN_DEATH or state.guesser == ai
+        if acting and now.needs is not None:
+            return _("The AI (seat %(ai)s) waits: first the bank, as this line says") % seats
+        if acting and now.ai_touch is not None:
+            said = _(
+                "The AI (seat %(ai)s) touches %(word)s: press on seat %(human)s, and cover "
+                "or mark the card as seat %(human)s's panel says"
+            ) % seats
+            if state.phase == Phase.SUDDEN_DEATH:
+                return _("Sudden death: %s") % said
+            return said
+        if acting and now.ai_stops:
+            return _("The AI (seat %(ai)s) ends its turn: take a token from the bank") % seats
+    if state.phase == Phase.SUDDEN_DEATH:
+        return _("Sudden death: no more clues, both seats guess")
+    if state.phase == Phase.GUESSING:
+        return _("Seat %(seat)s guesses (%(clue)s, %(right)d right so far)") % {
+            "seat": state.guesser,
+            "clue": _clue(state, _, right=False),
+            "right": state.correct,
+        }
+    if now.ai_clue is not None and ai is not None:
+        word, number = now.ai_clue
+        return _("The AI (seat %(ai)s) gives %(word)s %(number)d: seat %(human)s guesses") % {
+            "ai": ai,
+            "word": word.upper(),
+            "number": number,
+            "human": other(ai),
+        }
+    givers = [s for s in SEATS if state.can_give_clue(s)]
+    if len(givers) == 2:
+        return _("Either seat gives a clue")
+    return _("Seat %s gives a clue") % givers[0] if givers else _("A clue is due")
+
+
+def _clue(state: GameState, _, right: bool = True) -> str:
+    """The clue being guessed ("B's clue: VOLCANO 4"), and (``right``) how many of
+    its guesses were right so far."""
+    said: dict[str, object] = {"seat": state.giver, "number": state.clue_number}
+    if state.clue_word:  # a recorded word (solo: always) stays while it is guessed
+        said["word"] = state.clue_word.upper()
+        if state.clue_number is not None:
+            # TRANSLATORS: the clue being guessed, its word and number: "B's clue: VOLCANO 4".
+            clue = _("%(seat)s's clue: %(word)s %(number)d") % said
+        else:
+            clue = _("%(seat)s's clue: %(word)s") % said
+    elif state.clue_number is not None:
+        clue = _("%(seat)s's clue for %(number)d") % said
+    else:
+        clue = _("%(seat)s's clue") % said
+    if not right:
+        return clue
+    return _("%(clue)s, %(right)d right so far") % {"clue": clue, "right": state.correct}
+
+
+def _bank(state: GameState, now: TableNow, _, ngettext) -> str:
+    """The bank as it lies, and what to do with it: never a count the bank does not
+    show (a token the engine spent stays in the bank until the table takes it)."""
+    left, held = state.tokens_left, now.bank
+    tokens_left = ngettext("%d token left", "%d tokens left", left) % left
+    if held is None:  # no sensors: the engine's count is all the table has
+        return tokens_left
+    in_bank = ngettext("%d token in the bank", "%d tokens in the bank", held) % held
+    if state.phase == Phase.OVER:
+        if state.outcome == Outcome.WON and held == left + 1:
+            # TRANSLATORS: after a win: "7 tokens left: the winning turn used one of the 8
+            # in the bank" (the rulebook's score counts it as used).
+            return ngettext(
+                "%(left)d token left: the winning turn used one of the %(bank)d in the bank",
+                "%(left)d tokens left: the winning turn used one of the %(bank)d in the bank",
+                left,
+            ) % {"left": left, "bank": held}
+        return tokens_left if held == left else in_bank
+    if now.needs is None:
+        return tokens_left
+    kind, args = now.needs
+    if kind == "sensor_fault":
+        return _("bank slot %d: its sensor is faulty") % args[0]
+    if kind == "take":
+        count, side, why = args
+        todo = ngettext(*TAKE_FOR.get(why, TAKE_FOR["bystander"]), count) % count
+        rules = state.rules
+        if rules.bystander_tokens < rules.tokens:  # a mission: which side is up matters
+            todo = _("%(todo)s (%(side)s side up)") % {"todo": todo, "side": _(SIDES[side])}
+    elif kind == "missing":
+        count, context = args
+        todo = (
+            ngettext(
+                "put %d back: a turn ends only after a correct guess",
+                "put %d back: a turn ends only after a correct guess",
+                count,
+            )
+            if context == "too_early"
+            else ngettext("put %d back", "put %d back", count)
+        ) % count
+    elif kind == "extra":
+        todo = ngettext("take %d out", "take %d out", args[0]) % args[0]
+    elif kind == "flip":
+        count, side = args
+        todo = ngettext(
+            "turn %(count)d over, %(side)s side up", "turn %(count)d over, %(side)s side up", count
+        ) % {"count": count, "side": _(SIDES[side])}
+    else:
+        return in_bank
+    # TRANSLATORS: the bank, then what to do with it: "8 tokens in the bank; take 1 to
+    # mark the word".
+    return _("%(bank)s; %(todo)s") % {"bank": in_bank, "todo": todo}
 
 
 def words(state: GameState, words: tuple[str, ...], last: Action | None) -> list[str]:
@@ -180,6 +303,11 @@ TOTALS = N_plural(
 # mistakes ("9-5").
 RECORD_HEAD = (N_("Mission"), N_("T-M"), N_("games"), N_("wins"), N_("best score"))
 CLUE_LOG_HEAD = (N_("Clue log: date"), N_("Mission"), N_("result"), N_("clues"))
+# What a mission's two numbers are, on the map and in the table's T-M column.
+NUMBERS_NOTE = N_(
+    "A mission's numbers, as in 9-5 (the column T-M): its timer tokens, then the "
+    "mistakes it allows."
+)
 RESULTS = {"won": N_("won %s"), "lost": N_("lost")}
 
 
@@ -240,6 +368,7 @@ def campaign(book: MissionBook | None, record: TeamRecord | None, lang: str = "e
         "best": best,
         "totals": totals,
         "head": [_(h) for h in RECORD_HEAD],
+        "numbers_note": _(NUMBERS_NOTE),
         "clue_head": [_(h) for h in CLUE_LOG_HEAD],
         "missions": rows,
         # What a * after a mission's numbers means, under the table when one shows.
@@ -355,6 +484,20 @@ PAGE_TEXT = {
     "title": N_("keystand simulator"),
     "phone_title": N_("keystand: seat %(seat)s"),
     "seat": N_("Seat %(seat)s"),
+    # TRANSLATORS: a seat's heading in a solo game: the seat the AI plays.
+    "seat_ai": N_("Seat %(seat)s: the AI"),
+    # TRANSLATORS: a seat's heading in a solo game: the seat the person plays.
+    "seat_you": N_("Seat %(seat)s: you"),
+    "seats_hint": N_(
+        "Seat A and seat B are the two players, across the table from each other. Each "
+        "panel shows only its own seat's side of the key, turned the way that seat sees "
+        "the table."
+    ),
+    "seats_hint_solo": N_(
+        "You play seat %(human)s and the AI plays seat %(ai)s, across the table from you. "
+        "Your panel shows only your side of the key, turned the way you see the table; "
+        "the AI's clues and touches show there too, and wait for your press."
+    ),
     "display": N_("seat %(seat)s display"),
     "left_tip": N_("turn the knob left"),
     "right_tip": N_("turn the knob right"),
@@ -380,7 +523,11 @@ PAGE_TEXT = {
     "word_list": N_("word list"),
     # TRANSLATORS: the word list chosen when the page shows no word cards.
     "words_off": N_("off"),
-    "words_hint": N_("As seat A sees them; seat B sees the same grid turned around."),
+    "words_hint": N_(
+        "As seat A sees them; seat B sees the same grid turned around. While a seat may "
+        "guess, a frame and its letter mark the card under its cursor."
+    ),
+    "cursor_tip": N_("seat %(seat)s's cursor"),
     "scanner": N_("Scanner"),
     "scan_label": N_("Scan text:"),
     # TRANSLATORS: a button: sends the text in the box over the scanner's line.

@@ -23,7 +23,7 @@ import logging
 import queue
 import secrets
 import threading
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..app.daemon import Daemon, build_daemon
@@ -31,6 +31,7 @@ from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
 from ..app.solo import LEVELS, PARTNERS, PartnerLoader
 from ..config import DeviceConfig, user_mission_maps
 from ..i18n import LANGUAGES, N_
+from ..rules.layout import seat_index
 from ..rules.missions import load_book
 from ..rules.setup import RULESETS
 from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
@@ -76,9 +77,10 @@ class Simulator:
         key: str | None = None,
         partner: PartnerLoader | None = None,
     ) -> None:
-        """``configs``: the configured build first, then the other panel build, if any;
-        ``partner``: an AI partner loader, for solo games (app/solo.py)."""
-        self.configs = configs
+        """``configs``: the configured build first, then the other panel build, if any
+        (its panels on the configured build's table: ``panels_of``); ``partner``: an
+        AI partner loader, for solo games (app/solo.py)."""
+        self.configs = [configs[0], *(panels_of(c, configs[0]) for c in configs[1:])]
         self.partner = partner
         self.folder = folder
         stored = folder.stored
@@ -94,18 +96,26 @@ class Simulator:
         self._last: dict[str, str] = {}  # the last message of each kind sent to all
         self._settings: dict[str, Any] = {}
         self._campaign: tuple[tuple, dict] | None = None  # (what it was read for, message)
+        self._team: tuple[int | None, str | None] | None = None  # (game id, its team)
         self.clients: list[Client] = []
         self.lock = threading.Lock()
         self.switching = threading.Lock()  # held while one daemon hands over to the next
         self._next: int | None = None
+        self._slots = stored.slots  # the bank as last saved
         settings = _restored(stored.settings, configs[self.panel])
-        self.daemon = self._start(self.configs[self.panel], key, settings)
+        self.daemon = self._start(self.configs[self.panel], key, settings, stored.slots)
 
     # ------------------------------------------------------------------ daemons
 
     def _start(
-        self, config: DeviceConfig, key: str | None = None, settings: Settings | None = None
+        self,
+        config: DeviceConfig,
+        key: str | None = None,
+        settings: Settings | None = None,
+        slots: list[str] | None = None,
     ) -> Daemon:
+        """A daemon on ``config``; ``slots``: the bank as it lay, where a resumed
+        game's tokens stay (the journal's game goes on: a restart, a panel switch)."""
         d = build_daemon(
             config,
             "sim",
@@ -114,6 +124,7 @@ class Simulator:
             settings=settings,
             seat_link=self.seat_link,
             partner=self.partner,
+            slots=slots,
         )
         table = d.hardware.table
         assert table is not None
@@ -137,7 +148,10 @@ class Simulator:
             with self.switching:
                 old, self.panel, self._next = self.daemon, self._next, None
                 self.frames.clear()
-                self.daemon = self._start(self.configs[self.panel], settings=old.settings)
+                # The tokens stay where they lay: as last seen, since closing the old
+                # table let go of its pins.
+                config = self.configs[self.panel]
+                self.daemon = self._start(config, settings=old.settings, slots=self._slots)
                 self.daemon.take_over(old)
                 self.daemon.last_action = old.last_action
             self.folder.save(panel=self.panel)
@@ -161,7 +175,7 @@ class Simulator:
             if self._next is not None:
                 return self.said(N_("switching panels: try again in a moment"))
             error = self.sim.command(line)
-        self._send_changed(self.table())
+        self._send_table()
         return error
 
     # ------------------------------------------------------------------ what is shown
@@ -203,8 +217,10 @@ class Simulator:
     def _after_event(self) -> None:
         """Called in the loop thread after every event the daemon handled."""
         self._send_changed(self.page_text(), everyone=True)  # the menu may change it
+        if self._team is None or self._team[0] != self.daemon.game_id:
+            self._team = (self.daemon.game_id, self._team_of_game())  # once a game
         self._send_changed(self.status(), everyone=True)
-        self._send_changed(self.table())
+        self._send_table()
         self._send_changed(self.words())
         self._update_campaign()
         self._send_changed(self.solo_text(), everyone=True)  # before the box it words
@@ -218,14 +234,63 @@ class Simulator:
         """The short link a seat's display shows as a QR (``/s/A?t=…`` fits version 3)."""
         return f"{self.link_base}/s/{seat}?t={self.seat_tokens[seat]}"
 
+    def _status_now(self) -> dict:
+        """The status line before the loop sent one: without the AI's touch."""
+        d = self.daemon
+        return page_model.status(d.state, self._table_now(touch=False), d.settings.language)
+
     def status(self) -> dict:
-        solo = self.daemon.session.solo
-        shown = solo.shown_clue(self.daemon.session.state) if solo is not None else None
-        ai_clue = (solo.ai, shown.word, shown.number) if solo and shown else None
-        return page_model.status(self.daemon.state, ai_clue, self.daemon.settings.language)
+        """The status line, read on the loop thread (the AI's next touch may ask its
+        engine); a new stream is primed with the last one sent (``connect``)."""
+        d = self.daemon
+        return page_model.status(d.state, self._table_now(), d.settings.language)
+
+    def _table_now(self, touch: bool = True) -> page_model.TableNow:
+        """What the status line says beside the engine's state (page_model.TableNow)."""
+        d = self.daemon
+        session = d.session
+        state = session.state
+        needs = session.bank_needs
+        now = page_model.TableNow(
+            bank=session.bank_count,
+            needs=None if needs is None else (needs.kind, needs.args),
+            mission=self._mission_name(state.rules.mission),
+            team=self._team[1] if self._team is not None else None,
+        )
+        solo = session.solo
+        if solo is not None:
+            shown = solo.shown_clue(state)
+            touching = touch and solo.ai_guesses(state)
+            cell = solo.touch(state) if touching else None  # what the human's panel shows
+            now = replace(
+                now,
+                ai=solo.ai,
+                ai_clue=(shown.word, shown.number) if shown is not None else None,
+                ai_touch=solo.words[cell] if cell is not None else None,
+                ai_stops=touching and cell is None,
+            )
+        return now
+
+    def _mission_name(self, mission: str | None) -> str | None:
+        """A mission's name as its map gives it (the status line translates it)."""
+        if mission is None:
+            return None
+        campaign = self.daemon.campaign
+        book = campaign.book if campaign is not None else _mission_book()
+        found = book.missions.get(mission)
+        return found.name if found is not None else None
 
     def table(self) -> dict:
         return {"kind": "table", "slots": self.sim.slots()}
+
+    def _send_table(self) -> None:
+        """The bank to the page, and to the state folder when it changed: a restart
+        lays each token where it lay (``SimTable.set_table``)."""
+        table = self.table()
+        if table["slots"] != self._slots:
+            self._slots = table["slots"]
+            self.folder.save(slots=self._slots)
+        self._send_changed(table)
 
     def solo(self) -> dict:
         """Solo mode as the page shows it: the AI's seat, and whether the human may
@@ -294,9 +359,15 @@ class Simulator:
 
     def words(self) -> dict:
         """The 25 word cards, in seat A's reading order, with what covers each (in
-        a solo game, the game's own words, whatever list the page chose), and the
-        marks the page sets on them, in the table's language."""
+        a solo game, the game's own words, whatever list the page chose), the card
+        under each seat's cursor while that seat may guess (as its panel shows it),
+        and the marks the page sets on them, in the table's language."""
         marks = page_model.card_marks(self.daemon.settings.language)
+        cursors = {
+            seat: seat_index(view.cursor, seat)  # the seat's reading order -> A's frame
+            for seat, view in self.daemon.views.items()
+            if view.cursor is not None
+        }
         solo = self.daemon.session.solo
         state = self.daemon.state
         if solo is not None:
@@ -308,7 +379,14 @@ class Simulator:
             cards = list(_dealt(self.words_lang, state.layout))
             covers = page_model.words(state, tuple(cards), self.daemon.last_action)
             lang = self.words_lang
-        return {"kind": "words", "lang": lang, "words": cards, "covers": covers, "marks": marks}
+        return {
+            "kind": "words",
+            "lang": lang,
+            "words": cards,
+            "covers": covers,
+            "cursors": cursors if cards else {},
+            "marks": marks,
+        }
 
     def _update_campaign(self) -> None:
         """Read the team's record again when the team, the game, its phase or the
@@ -340,6 +418,22 @@ class Simulator:
             self._campaign = (read_for, message)
         if changed:
             self._broadcast(message)
+
+    def _team_of_game(self) -> str | None:
+        """The team the game in play is played for (the store keeps it from its
+        start), or None; on the loop thread, which owns the store."""
+        import sqlite3
+
+        d = self.daemon
+        key = d.storage.game_key()
+        if d.campaign is None or key is None:
+            return None
+        try:
+            played = d.campaign.store.table_game(key)
+        except sqlite3.Error as exc:  # the panel below says the store failed
+            log.warning("the game's team not read: %s", exc)
+            return None
+        return played[0] if played is not None else None
 
     def set_words(self, lang: str) -> str | None:
         if lang not in (*LANGUAGES, "off"):
@@ -398,13 +492,16 @@ class Simulator:
     def connect(self, seat: str | None) -> Client:
         """A new event stream, primed with everything it may show."""
         client = Client(seat)
-        first: list[dict] = [self.page_text(), self.setup(), self.status()]
+        first: list[dict] = [self.page_text(), self.setup()]
         first += [self.solo_text(), self.solo()]
         if seat is None:
             first += [self.links(), self.table(), self.words()]
             first += [s.message() for s in list(self.slips)]
         for message in first:
             client.queue.put_nowait(json.dumps(message))
+        # The status line as the loop last sent it: building it here, off the loop
+        # thread, could ask the AI's engine (its next touch) from two threads.
+        client.queue.put_nowait(self._last.get("status") or json.dumps(self._status_now()))
         for shown, png in list(self.frames.items()):
             if seat in (None, shown):
                 client.queue.put_nowait(json.dumps({"kind": "frame", "seat": shown, "png": png}))
@@ -441,6 +538,14 @@ class Simulator:
         raise PermissionError
 
 
+def panels_of(build: DeviceConfig, table: DeviceConfig) -> DeviceConfig:
+    """``build``'s panels on ``table``'s build: what the page's panel switch starts.
+    Only the panels change; the bank stays the table's, so a game in play keeps its
+    tokens and slots (an 11-token mission on the colour build's 9 slots could not
+    be played; docs/simulator.md, "Panel switch")."""
+    return replace(build, bank=table.bank)
+
+
 @functools.lru_cache(maxsize=8)
 def _dealt(lang: str, layout) -> tuple[str, ...]:
     """A game's words (seeded by its key's rank); cached, as every event asks."""
@@ -448,6 +553,12 @@ def _dealt(lang: str, layout) -> tuple[str, ...]:
     from ..rules.ranking import rank
 
     return deal(load(lang), rank(layout))
+
+
+@functools.cache
+def _mission_book():
+    """The mission maps, the built-in ones and the user's, read once."""
+    return load_book(user_mission_maps())
 
 
 def _restored(stored: dict[str, Any] | None, config: DeviceConfig) -> Settings:

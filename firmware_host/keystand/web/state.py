@@ -2,10 +2,10 @@
 
 One folder holds everything a restart needs, so ``keystand simulate`` run again
 goes on with the same game at the same addresses: the daemon's journal
-(``journal.sqlite``), the page's and the seats' tokens and the page's choices
-(``web.json``, readable by its owner only), and a lock that keeps a second
-simulator off the same folder. The folder is ``$XDG_STATE_HOME/keystand/simulator``
-unless ``--state-dir`` names another.
+(``journal.sqlite``), the page's and the seats' tokens, the page's choices and
+what lay in the simulated bank's slots (``web.json``, readable by its owner
+only), and a lock that keeps a second simulator off the same folder. The folder
+is ``$XDG_STATE_HOME/keystand/simulator`` unless ``--state-dir`` names another.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from ..config import user_state_dir
+from ..events import SlotState
 from ..rules.layout import SEATS
 
 log = logging.getLogger(__name__)
 
 TOKENS_FILE = "web.json"
 LOCK_FILE = "simulate.lock"
+SLOT_STATES = frozenset(str(s) for s in SlotState)
 
 
 def default_folder() -> Path:
@@ -52,6 +54,8 @@ class Stored:
     panel: int = 0  # which build the page last showed: 0 the configured one, 1 the other
     words: str = "en"  # the word cards' list, or "off"
     settings: dict[str, Any] | None = None  # the menu's choices (app.menu.Settings)
+    # What lay in each bank slot (SimTable.slots): a resumed game's tokens stay put.
+    slots: list[str] | None = None
 
     @classmethod
     def from_json(cls, data: object) -> Stored:
@@ -70,12 +74,16 @@ class Stored:
         panel = data.get("panel", 0)
         words = data.get("words", "en")
         settings = data.get("settings")
+        slots = data.get("slots")
+        if not (isinstance(slots, list) and all(s in SLOT_STATES for s in slots)):
+            slots = None  # unreadable: the bank is laid afresh, from slot 1
         return cls(
             page=page,
             seats=dict(seats),
             panel=panel if panel in (0, 1) else 0,
             words=words if isinstance(words, str) else "en",
             settings=settings if isinstance(settings, dict) else None,
+            slots=slots,
         )
 
 
@@ -131,7 +139,7 @@ class StateFolder:
             return stored
 
     def save(self, **changes: Any) -> None:
-        """Keep ``changes`` (panel, words, settings) for the next start."""
+        """Keep ``changes`` (panel, words, settings, slots) for the next start."""
         with self._saving:  # the loop thread and the web threads both save
             for name, value in changes.items():
                 setattr(self.stored, name, value)
