@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "firmware_host"))
 
 from keystand.app.menu import Settings  # noqa: E402
+from keystand.app.session import step_cursor  # noqa: E402
 from keystand.campaign.store import CampaignStore  # noqa: E402
 from keystand.config import load, parse  # noqa: E402
 from keystand.rules.keycode import decode  # noqa: E402
@@ -56,12 +57,15 @@ def _do(sim: Simulator, *lines: str) -> None:
 
 def _touch(sim: Simulator, seat: str, cell: int) -> None:
     """``seat`` turns its cursor to ``cell`` (A's frame) and presses."""
-    if sim.daemon.session.cursor[seat] is None:
-        _do(sim, f"{seat} right")  # off the cards: a turn brings the cursor onto them
-    here = sim.daemon.session.cursor[seat]
-    steps = (seat_index(cell, seat) - here) % 25
-    _do(sim, *([f"{seat} right"] * steps if steps <= 12 else [f"{seat} left"] * (25 - steps)))
-    _do(sim, f"{seat} press")
+    want, here = seat_index(cell, seat), sim.daemon.session.cursor[seat]
+    # The short way round the cards and the place off them (app/session.py step_cursor).
+    ways = []
+    for step, name in ((1, "right"), (-1, "left")):
+        at, n = here, 0
+        while at != want:
+            at, n = step_cursor(at, step), n + 1
+        ways.append([f"{seat} {name}"] * n)
+    _do(sim, *min(ways, key=len), f"{seat} press")
 
 
 def _new_game(sim: Simulator, key: str) -> None:

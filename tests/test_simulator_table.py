@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import KEY, LAYOUT, PROFILES, device_config, settle, wait_for
+from helpers import KEY, LAYOUT, PROFILES, device_config, knob_turns, settle, wait_for
 from keystand.app.menu import Settings
 from keystand.config import Game
 from keystand.rules.layout import seat_index
@@ -64,17 +64,10 @@ def running(tmp_path):
 
 
 def _guess(r: Running, seat: str, cell: int) -> None:
-    """``seat`` turns its cursor to ``cell`` (A's frame) and presses."""
-    want = seat_index(cell, seat)  # the cell in the seat's own reading order
-    for _ in range(3):  # off the cards, a turn brings the cursor onto them
-        here = r.sim.daemon.session.cursor[seat]
-        if here is not None:
-            break
-        r.do(f"{seat} right")
-    assert here is not None
-    steps = (want - here) % 25
-    turns = [f"{seat} right"] * steps if steps <= 12 else [f"{seat} left"] * (25 - steps)
-    r.do(*turns, f"{seat} press")
+    """``seat`` turns its cursor the short way to ``cell`` (A's frame) and presses."""
+    here = r.sim.daemon.session.cursor[seat]  # None: off the cards
+    turns = knob_turns(here, seat_index(cell, seat))  # in the seat's own reading order
+    r.do(*(f"{seat} {t}" for t in turns), f"{seat} press")
 
 
 def _guess_for_b(r: Running, cell: int) -> None:
@@ -106,6 +99,23 @@ def test_a_restart_leaves_every_token_where_it_lay(running):
     assert _bank_in_order(second)
     second.do("bank take 9")  # a token taken, as the click meant
     assert second.sim.sim.slots()[8] == "empty"
+
+
+def test_a_token_owed_when_the_simulator_stopped_is_owed_after_the_restart(running):
+    """The owed count lives in memory; the bank, laid back as it lay, still holds
+    the token a bystander made the table take: it is owed again, not 'too many'."""
+    first = running()
+    first.do("A back", "B back")
+    _guess(first, "B", A_BYSTANDER)
+    assert first.sim.daemon.session.owed == 1 and first.sim.sim.slots().count("token") == 9
+    first.stop()
+    second = running()
+    session = second.sim.daemon.session
+    assert (session.state.tokens_left, session.owed, session.bank_count) == (8, 1, 9)
+    assert {v.message.kind for v in session.views().values() if v.message} == {"take"}
+    assert _bank_part(second) == "9 tokens in the bank; take 1 to mark the word"
+    second.do("bank take 9")  # the token goes onto the word at last
+    assert session.owed == 0 and _bank_in_order(second)
 
 
 def test_a_new_game_is_laid_from_slot_one_whatever_the_last_one_left(running):

@@ -197,6 +197,8 @@ class Daemon:
             # Edges already posted are no news once the filter starts from these levels.
             self.debounce.reset(bank.levels())
             session.bank(*self.debounce.reading(bank.sided))
+            if resumed is not None:
+                session.owed_since(resumed.last_spent())
         return session
 
     def _solo_setup(self, layout) -> SoloSetup | None:

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..i18n import LANGUAGES
-from ..rules.actions import Action, Clue, Guess, Pass, Penalty
+from ..rules.actions import Action, Clue, Guess, Pass, Penalty, TokensTaken
 from ..rules.game import GameState, apply, new_game
 from ..rules.layout import Layout
 from ..rules.setup import MAX_CLUE, Rules
@@ -181,6 +181,19 @@ class Game:
 
     def state(self) -> GameState:
         return replay(self.layout, self.rules, self.actions)
+
+    def last_spent(self) -> TokensTaken | None:
+        """The tokens the last action made the table take (a bystander's mark, a
+        penalty), if any: all together, with the last one's side and why. A pass's
+        token and the winning turn's are not the table's to take."""
+        if not self.actions:
+            return None
+        before = replay(self.layout, self.rules, self.actions[:-1])
+        _after, events = apply(before, self.actions[-1])
+        spent = [e for e in events if isinstance(e, TokensTaken) and e.why not in ("pass", "win")]
+        if not spent:
+            return None
+        return TokensTaken(sum(e.count for e in spent), spent[-1].side, spent[-1].why)
 
 
 def _game(

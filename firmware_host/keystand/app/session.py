@@ -493,6 +493,15 @@ class Session:
             assert guesser is not None
             self._act(guesser, [Pass(guesser)])
 
+    def owed_since(self, spent: TokensTaken | None) -> None:
+        """After a restart: ``spent`` (what the last move made the table take) is
+        still owed if the bank holds those tokens yet; the power went before the
+        table took them, and the owed count lives only in memory."""
+        if spent is None or not self.sensed_bank or self.bank_count is None:
+            return
+        if self.bank_count == self.state.tokens_left + spent.count:
+            self.owed, self.owed_for = spent.count, (spent.side, spent.why)
+
     @property
     def diagnosing(self) -> bool:
         """A seat has its Diagnostics screen open (the daemon reads the bank for it)."""

@@ -195,7 +195,7 @@ def _bank(state: GameState, now: TableNow, _, ngettext) -> str:
     if kind == "sensor_fault":
         return _("bank slot %d: its sensor is faulty") % args[0]
     if kind == "take":
-        count, side, why = args
+        count, side, why, *_sided = args  # (screens/messages.py: the side said or not)
         todo = ngettext(*TAKE_FOR.get(why, TAKE_FOR["bystander"]), count) % count
         rules = state.rules
         if rules.bystander_tokens < rules.tokens:  # a mission: which side is up matters
