@@ -204,7 +204,10 @@ class CardPads:
         self._thresholds = per_chip
         for chip, pairs in zip(self.chips, per_chip, strict=True):
             if pairs:
-                chip.start(pairs)
+                try:
+                    chip.start(pairs)
+                except OSError as exc:  # say which of the three
+                    raise OSError(f"the controller at {chip.address:#04x}: {exc}") from exc
         self._post, self._clock = post, clock
         self.filter = PadFilter(len(self.electrodes), timing, [r // 2 for _, r in thresholds])
         self._lock = threading.Lock()
