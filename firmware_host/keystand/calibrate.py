@@ -208,7 +208,7 @@ def _write(path: Path, name: str, values: dict, shown: str) -> None:
         table.add(tomlkit.comment("measured on this device by keystand calibrate"))
         document.add(name, table)
     for key, value in values.items():
-        table[key] = value  # type: ignore[index]
+        table[key] = value
     edited = tomlkit.dumps(document)
     want = tomllib.loads(text)
     want[name] = {**want.get(name, {}), **values}

@@ -494,18 +494,18 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         raise CommandError("--samples must be 1 to 1000")
     from .calibrate import SAMPLES, CalibrationError, Stopped, calibrate
     from .calibrate_pads import calibrate_pads
+    from .hardware import Backend
 
     unchanged = "the config is unchanged"
     samples, write = args.samples or SAMPLES, not args.dry_run
     lines = iter(sys.stdin)  # one maker's answers, through the bank and the pads
     try:
+        backend: Backend = "sim" if args.simulate else "pi"
         if config.bank.sensor == "mcp3008" or not config.touch.sensed:
-            backend = "sim" if args.simulate else "pi"
             done = calibrate(config, backend, lines, samples=samples, write=write)
             if done is not None and write:
                 unchanged = "the bank's thresholds are written, the pads' are not"
         if config.touch.sensed:
-            backend = "sim" if args.simulate else "pi"
             calibrate_pads(config, backend, lines, samples=samples, write=write)
     except CalibrationError as exc:
         print(f"keystand: calibrate: {exc}; {unchanged}", file=sys.stderr)
