@@ -140,9 +140,19 @@ class PinDriver:
                 return f"pads drift: at most 20 pF, over 0 to 3600 seconds ({usage})"
             frame.drift(pf, seconds, time.monotonic())
             return None
+        if head == "pad":
+            states = {"dead": "dead", "shorted": "shorted", "ok": None}
+            if len(args) != 2 or args[1].lower() not in states:
+                return f"pad: {usage}"
+            try:
+                cell = cell_index(args[0])
+            except LayoutError as exc:
+                return f"pad: {exc}"
+            frame.fault(cell, states[args[1].lower()])
+            return None
         cells = []
         rest = list(args)
-        while rest and rest[0].lower() not in ("slide", "dead", "shorted", "ok"):
+        while rest and rest[0].lower() != "slide":
             try:
                 cells.append(cell_index(rest.pop(0)))
             except LayoutError as exc:
@@ -151,12 +161,6 @@ class PinDriver:
             return f"{head}: {usage}"
         now = time.monotonic()
         after = self.table.config.touch.quiet_ms / 1000 + AFTER
-        if head == "pad":
-            if len(cells) != 1 or len(rest) != 1:
-                return f"pad: {usage}"
-            state = rest[0].lower()
-            frame.fault(cells[0], None if state == "ok" else state)
-            return None
         if head == "touch":
             if rest == ["slide"] and len(cells) == 1:
                 time.sleep(frame.slide(cells[0], now) + after)
