@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-POLL = 0.02  # seconds between reads while anything is going on
+POLL = 0.03  # seconds between reads while anything is going on (12 ms of bus at 100 kHz)
 IDLE = 1.0  # and while nothing is: the IRQ line wakes the reader sooner
 STUCK_FOR = 10.0  # a pad touched this long is re-baselined (the room changed fast)
 DEAD_BELOW = 0.5  # a pad under half the median capacitance has no pad on its lead
