@@ -286,7 +286,8 @@ class _Builder:
             name = names[chip] = f"MPR121 at 0x{address:02X}"
             pins = ["VCC", "GND", "SCL", "SDA", "IRQ", "ADDR"]
             pins += [f"E{e}" for e in sorted(used[chip])]
-            self.n.add(Module(name, pins, "right", f"touch controller, ADDR to {ADDR_PIN[address]}"))
+            note = f"touch controller, ADDR to {ADDR_PIN[address]}"
+            self.n.add(Module(name, pins, "right", note))
             self.power((name, "VCC"), "3V3")
             self.power((name, "GND"), "GND")
             for pin, bcm in I2C1.items():

@@ -236,7 +236,7 @@ def _strips_svg(n: Netlist, lay: _Layout) -> list[str]:
     }
     shown = set()
     for strip, holes in n.strips.items():
-        board = TRAY if strip.startswith("tray ") else FRAME if strip.startswith("frame ") else STRIP
+        board = {"tray": TRAY, "frame": FRAME}.get(strip.split(" ", 1)[0], STRIP)
         x0, y = lay.anchor[(board, holes[0])][:2]
         x1 = lay.anchor[(board, holes[-1])][0]
         if board not in shown:

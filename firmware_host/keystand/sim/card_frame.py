@@ -109,12 +109,13 @@ class SimulatedFrame:
             self.bus.devices[address] = chip
         self.irq = pin_factory.pin(touch.irq_pin) if touch.irq_pin is not None else None
         self.contacts: list[Contact] = []
-        self.layers: list[Layer] = [Layer(c, -math.inf, "card", 1) for c in range(CELLS)]
+        self.layers = [Layer(c, -math.inf, "card", 1) for c in range(CELLS)]
         self.faults: dict[int, str] = {}  # cell -> "dead" or "shorted"
         self._drift: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # t0, t1, from, to
         self._rng = random.Random(seed)
         self._lock = self.bus.lock  # transfers and the physical world move one at a time
         self.now = clock()  # the chips' time
+        self._fixed: dict[int, float] | None = None  # each pad's pF while nothing moves
         self._changed = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -128,7 +129,17 @@ class SimulatedFrame:
         return self._count(cell, "cover", at) > 0
 
     def _count(self, cell: int, kind: str, at: float) -> int:
-        return sum(x.count for x in self.layers if x.cell == cell and x.kind == kind and x.at <= at)
+        return sum(x.count for x in self._layers.get(cell, ()) if x.kind == kind and x.at <= at)
+
+    @property
+    def layers(self) -> list[Layer]:
+        return [x for cell in sorted(self._layers) for x in self._layers[cell]]
+
+    @layers.setter
+    def layers(self, layers: list[Layer]) -> None:
+        self._layers: dict[int, list[Layer]] = {}
+        for x in layers:
+            self._layers.setdefault(x.cell, []).append(x)
 
     def _drift_pf(self, at: float) -> float:
         t0, t1, start, end = self._drift
@@ -148,7 +159,7 @@ class SimulatedFrame:
         covered = self.covered(cell, at)
         pf = base_pf(cell) + self._drift_pf(at)
         pf += CARD_PF * self._count(cell, "card", at) + COVER_PF * self._count(cell, "cover", at)
-        for c in self.contacts:
+        for c in self.contacts:  # a handful at most, and none while the table is idle
             if c.cell == cell and c.start <= at < c.end:
                 pf += c.pf * (COVERED if covered and c.finger else 1.0)
         return pf
@@ -157,7 +168,7 @@ class SimulatedFrame:
         cell = self._cells.get((chip, electrode))
         if cell is None:
             return base_pf(0)  # an unused input: a short bare lead
-        pf = self.capacitance(cell, self.now)
+        pf = self._fixed[cell] if self._fixed is not None else self.capacitance(cell, self.now)
         return pf if math.isinf(pf) else pf + self._rng.uniform(-NOISE_PF, NOISE_PF)
 
     # ------------------------------------------------------------ time
@@ -172,10 +183,15 @@ class SimulatedFrame:
                 step = min(c.sample_interval for c in running)
                 if target - self.now > CATCH_UP:
                     self.now = target - CATCH_UP
-                while self.now + step <= target:
-                    self.now += step
-                    for chip in running:
-                        chip.tick()
+                if self._still(self.now, target):  # the same pads all along: work them out once
+                    self._fixed = {cell: self.capacitance(cell, target) for cell in range(CELLS)}
+                try:
+                    while self.now + step <= target:
+                        self.now += step
+                        for chip in running:
+                            chip.tick()
+                finally:
+                    self._fixed = None
                 self.contacts = [c for c in self.contacts if c.end > self.now - 1.0]
             else:
                 self.now = target
@@ -184,13 +200,21 @@ class SimulatedFrame:
                 if low != (self.irq.state == 0):
                     self.irq.drive_low() if low else self.irq.drive_high()
 
+    def _still(self, start: float, end: float) -> bool:
+        """Nothing on the table changes between ``start`` and ``end``."""
+        return (
+            not any(c.end > start and c.start <= end for c in self.contacts)
+            and not any(start < x.at <= end for layers in self._layers.values() for x in layers)
+            and not (self._drift[0] < end and self._drift[1] > start)
+        )
+
     @property
     def busy(self) -> bool:
         with self._lock:
             now = self.now
             return (
                 any(c.end > now for c in self.contacts)
-                or any(x.at > now for x in self.layers)
+                or any(x.at > now for layers in self._layers.values() for x in layers)
                 or self._drift[1] > now
                 or any(c.touched or c.irq for c in self.chips)
             )
@@ -201,15 +225,15 @@ class SimulatedFrame:
             step = min((c.sample_interval for c in self.chips if c.enabled), default=0.016)
             if self.busy:
                 self._stop.wait(step)
-            else:
-                self._changed.wait(0.5)
+            else:  # nothing can change until someone acts: reads catch the chips up
+                self._changed.wait()
                 self._changed.clear()
 
     def _add(self, contacts: list[Contact], layers: list[Layer] | None = None) -> None:
         with self._lock:
             self.advance()
             self.contacts += contacts
-            self.layers += layers or []
+            self.layers = self.layers + (layers or [])
         self._changed.set()
 
     def close(self) -> None:
