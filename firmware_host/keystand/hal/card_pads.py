@@ -77,11 +77,11 @@ class PadFilter:
 
     @property
     def busy(self) -> bool:
-        """A touch is being watched (or a pad is on): sample often."""
+        """A touch is being watched (or a pad is on, not set aside): sample often."""
         return (
             self._candidate is not None
             or self._settling is not None
-            or any(s is not None for s in self._since)
+            or any(s is not None and p not in self.parked for p, s in enumerate(self._since))
         )
 
     def stuck(self, now: float, limit: float) -> list[int]:
