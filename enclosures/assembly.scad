@@ -11,6 +11,8 @@ include <token_tray.scad>
 include <tray_base.scad>
 include <printer_dock.scad>
 include <dock_base.scad>
+include <card_frame.scad>
+include <frame_key.scad>
 
 only = "";          // render just this object (the fit test), or all of them
 exploded = false;
@@ -18,17 +20,22 @@ exploded = false;
 // Where each group stands on the table, and how far each object lifts when exploded.
 tray_at = [-45, -150, 0];
 dock_at = [125, -dock_d / 2, 0];
+frame_at = [-450, -140, 0];  // the card frame beside the stand, its A edge toward seat A (-y)
+FRAME_TILES = [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]];
 function lift(name) = !exploded ? 0 :
     name == "display_stand" ? 70 :
     name == "display_A" || name == "display_B" || name == "encoder_A" || name == "encoder_B" ||
     name == "button_A" || name == "button_B" ? 70 :
     name == "token_tray" || name == "sensors" ? 20 : name == "tokens" ? 40 :
-    name == "printer_dock" ? 40 : name == "printer" ? 110 : 0;
+    name == "printer_dock" ? 40 : name == "printer" ? 110 :
+    name == "word_cards" ? 30 : name == "frame_key" ? -15 : 0;
 
 OBJECTS = ["stand_base", "display_stand", "pi", "perfboard", "display_A", "display_B",
            "encoder_A", "encoder_B", "button_A", "button_B",
            "tray_base", "token_tray", "tokens", "sensors", "tray_cable",
-           "dock_base", "printer_dock", "printer", "scanner", "usb_serial", "dc_jack"];
+           "dock_base", "printer_dock", "printer", "scanner", "usb_serial", "dc_jack",
+           "card_frame", "card_frame_00", "card_frame_10", "card_frame_20", "card_frame_11",
+           "card_frame_21", "frame_key", "pads", "word_cards", "controllers", "frame_cable"];
 
 module box(lo, hi) { translate(lo) cube(hi - lo); }
 
@@ -152,6 +159,43 @@ module dc_jack_keepout() {
     translate([wall + 0.01, dock_d / 2, base_t + 12]) rotate([0, 90, 0]) cylinder(d = 12, h = jack_depth);
 }
 
+// --- the card frame's -----------------------------------------------------------------
+
+module frame_keys() for (k = key_spots) {
+    top = k[0][1] < bay_d;  // in the bay's top, or under a row seam
+    translate([k[0][0], k[0][1], top ? bay_h - key_t : 0]) rotate(k[1])
+        translate([-key_l / 2, -key_end / 2, 0]) frame_key();
+}
+
+module pads() for (r = [0 : 4], c = [0 : 4]) {
+    p = pocket_at(r, c);
+    translate([p[0] + (pocket_w - pad_w) / 2, p[1] + (pocket_l - pad_l) / 2,
+               frame_floor - pad_recess + 0.01]) cube([pad_w, pad_l, 0.1]);
+}
+
+module word_cards() for (r = [0 : 4], c = [0 : 4]) {
+    p = pocket_at(r, c);
+    // The pocket-sized top sheet over the pad, then the card.
+    translate([p[0] + 0.01, p[1] + 0.01, frame_floor + 0.01]) cube([pocket_w - 0.02, pocket_l - 0.02, 0.3]);
+    translate([p[0] + card_gap, p[1] + card_gap, frame_floor + 0.32]) cube([card_w, card_l, 0.4]);
+}
+
+module controllers() {
+    for (c = controller_spots) translate([c[0] - mpr121_w / 2, c[1] - mpr121_l / 2, 0.01])
+        cube([mpr121_w, mpr121_l, mpr121_h]);
+    translate([strip_board_spot[0] - strip_board_w / 2, strip_board_spot[1] - strip_board_l / 2, 0.01])
+        cube([strip_board_w, strip_board_l, mpr121_h]);
+}
+
+// The 5-way cable, out of the bay's +x end and along the table (clear of the tray's
+// cable) into the stand's cable channel: in the stand's coordinates.
+module frame_cable() {
+    out = [frame_at[0] + frame_w, frame_at[1] + bay_d / 2];
+    box([out[0] - wall, out[1] - 2.5, 0.01], [-68, out[1] + 2.5, 4]);
+    box([-73, out[1] - 2.5, 0.01], [-68, 2.5, 4]);
+    box([-73, -2.5, 0.01], [-0.01, 2.5, 4]);
+}
+
 // --- every object, by name, in place ----------------------------------------------
 
 module object(name) {
@@ -176,6 +220,15 @@ module object(name) {
             if (name == "sensors") sensors();
             if (name == "tray_cable") tray_cable();
         }
+        translate(frame_at) {
+            if (name == "card_frame") frame_tile([0, 1]);
+            for (t = FRAME_TILES) if (name == str("card_frame_", t[0], t[1])) frame_tile(t);
+            if (name == "frame_key") frame_keys();
+            if (name == "pads") pads();
+            if (name == "word_cards") word_cards();
+            if (name == "controllers") controllers();
+        }
+        if (name == "frame_cable") frame_cable();
         translate(dock_at) {
             if (name == "dock_base") dock_base();
             if (name == "printer_dock") translate([0, 0, base_t]) printer_dock();
@@ -187,7 +240,9 @@ module object(name) {
     }
 }
 
-PARTS = ["stand_base", "display_stand", "tray_base", "token_tray", "dock_base", "printer_dock"];
+PARTS = ["stand_base", "display_stand", "tray_base", "token_tray", "dock_base", "printer_dock",
+         "card_frame", "card_frame_00", "card_frame_10", "card_frame_20", "card_frame_11",
+         "card_frame_21", "frame_key"];
 
 if (only != "") {
     object(only);
@@ -195,7 +250,8 @@ if (only != "") {
     echo(objects = OBJECTS);
     for (name = OBJECTS) {
         printed = len([for (p = PARTS) if (p == name) p]) > 0;
-        color(printed ? "#78909c" : name == "tokens" ? "#e8d5a3" : "#ef6c00", printed ? 1 : 0.55)
+        color(printed ? "#78909c" : name == "tokens" || name == "word_cards" ? "#e8d5a3" :
+              name == "pads" ? "#b87333" : "#ef6c00", printed ? 1 : 0.55)
             object(name);
     }
 }

@@ -141,6 +141,40 @@ usb_serial_w = 18.0;
 usb_serial_h = 10.0;
 usb_plug_l = 40.0;       // its USB plug and the cable's bend, toward the cable exit
 
+// --- the card frame (touch.toml): a pocket per word card, a copper-foil pad on each
+// pocket's floor under a thin clear sheet, the MPR121s in a bay along seat A's edge.
+// MEASURE YOUR CARDS: 68 x 44 mm is the "Mini European" format that sleeve guides
+// give for Codenames' word cards, not a card measured for this file.
+card_w = 68.0;         // along a row (x): the cards lie landscape, as the rulebook deals them
+card_l = 44.0;         // across (y), toward the seats
+card_gap = 0.8;        // all round a card in its pocket
+pocket_rib = 2.4;      // plastic between two pockets; the pads' leads run under it
+pocket_depth = 1.6;    // the 0.3 mm top sheet and a card, with an agent card half in
+frame_floor = 2.4;     // under a pocket: the channels take half of it, under the ribs
+frame_border = 4.0;    // outside the pockets at the ends and the far (seat B's) edge
+pad_w = 60.0;          // the copper foil on a pocket's floor, inset from its edges
+pad_l = 36.0;
+pad_recess = 0.2;      // the foil (0.1 mm with its adhesive) lies in it
+lead_hole = 1.6;       // a pad's lead through the floor, at the pocket's near left corner
+lead_channel_w = 3.0;  // under each column's left rib, to the bay
+lead_channel_d = 1.2;
+bay_d = 34.0;          // the strip along seat A's edge (y) holding the controllers
+bay_h = 12.0;          // its height above the table
+bay_top = 3.0;         // the plastic over the bay (the tiles' keys sit in it)
+// MPR121 breakouts lying flat in the bay, wires soldered on: a generic CJMCU board
+// (Adafruit's is 25.4 x 19 mm), from sellers' drawings.
+mpr121_w = 30.0;
+mpr121_l = 21.0;
+mpr121_h = 6.0;        // board, parts and the wires' bend
+strip_board_w = 30.0;  // the frame's strip board beside the first controller
+strip_board_l = 20.0;
+frame_cable_w = 7.0;   // the 5-way cable's notch in the bay's +x end wall
+frame_cable_h = 5.0;
+key_l = 20.0;          // a bowtie key across a seam, its sockets in both tiles
+key_end = 10.0;
+key_waist = 6.0;
+key_t = 1.2;
+
 // --- derived sizes, shared by the parts and checked by the tests
 slot_w = token_w + 2 * clearance;
 slot_l = token_l + 2 * clearance;
@@ -182,3 +216,14 @@ cradle_h = dock_h - base_t - panel_t - scanner_h;            // the base lifts t
 dock_boss_in = wall + boss_d / 2 - 1;   // a boss merges into the corner's walls
 dock_bosses = [[dock_boss_in, dock_boss_in], [dock_w - dock_boss_in, dock_boss_in],
                [dock_boss_in, dock_d - dock_boss_in], [dock_w - dock_boss_in, dock_d - dock_boss_in]];
+pocket_w = card_w + 2 * card_gap;
+pocket_l = card_l + 2 * card_gap;
+pocket_pitch_x = pocket_w + pocket_rib;
+pocket_pitch_y = pocket_l + pocket_rib;
+frame_h = frame_floor + pocket_depth;
+frame_w = 5 * pocket_pitch_x + 2 * frame_border;
+frame_d = bay_d + 5 * pocket_pitch_y + frame_border;
+// Six tiles, each well inside a 220 mm bed: columns a-b, c, d-e; rows 4-5 with the
+// bay (nearest seat A), rows 1-3.
+frame_x_cuts = [0, frame_border + 2 * pocket_pitch_x, frame_border + 3 * pocket_pitch_x, frame_w];
+frame_y_cuts = [0, bay_d + 2 * pocket_pitch_y, frame_d];

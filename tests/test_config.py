@@ -65,6 +65,43 @@ def _errors(tmp_path, text):
             "bank.channels: channel 0 is used twice",
         ),
         ("[printer]\nbaud = 4800\n", "printer.baud: 4800 is not one of 19200, 9600"),
+        ("[touch]\nsensor = 'mpr121'\n", "touch.irq_pin: missing"),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 17\n",
+            "touch.irq_pin: GPIO 17 is already used by controls.A.clk_pin",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\naddresses = [0x5A, 0x5A]\n",
+            "touch.addresses: 0x5a is given twice",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\naddresses = [0x3C]\n",
+            "touch.addresses: 60: an MPR121 answers at 0x5A to 0x5D",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\nelectrodes = [0, 1]\n",
+            "touch.electrodes: 2 pads for 25 cards",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\naddresses = [0x5A]\n",
+            "touch.electrodes[12]: 12 is not on the 1 controllers (0 to 11)",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\nrelease_threshold = 40\n",
+            "touch.release_threshold: 40 must be below the touch threshold (40)",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\ntouch_thresholds = [30]\n",
+            "touch.touch_thresholds: 1 values for 25 pads (or none)",
+        ),
+        (
+            "[touch]\nsensor = 'mpr121'\nirq_pin = 7\nhold_ms = 2000\nhold_max_ms = 1000\n",
+            "touch.hold_max_ms: 1000 must be above hold_ms (2000)",
+        ),
+        (
+            "[buses]\ni2c = false\n[touch]\nsensor = 'mpr121'\nirq_pin = 7\n",
+            "touch.sensor: the MPR121s need i2c enabled in [buses]",
+        ),
     ],
 )
 def test_mistakes_are_named(tmp_path, text, expected):

@@ -262,3 +262,74 @@ def test_the_fit_test_catches_the_old_80_mm_stand(tmp_path):
     """The check can fail: on the first design's 80 mm stand a Pi 4 hits the walls."""
     meshes = _render_objects(tmp_path, ["display_stand", "pi"], 'pi_model="pi4"', "stand_w=80")
     assert [c[:2] for c in _collisions(meshes)] == [("display_stand", "pi")]
+
+
+# --- the card frame (touch.toml) ------------------------------------------------------
+
+FRAME_TILES = [(i, j) for j in (0, 1) for i in (0, 1, 2)]
+BED = 220.0
+
+
+@pytest.fixture(scope="module")
+def frame_tiles(tmp_path_factory):
+    out = tmp_path_factory.mktemp("frame")
+
+    def one(tile):
+        stl = out / f"tile{tile[0]}{tile[1]}.stl"
+        log = _openscad(ENCLOSURES / "card_frame.scad", stl, f"tile=[{tile[0]},{tile[1]}]")
+        bbox = _numbers(re.search(r"ECHO: bbox = \[(.*?)\]", log).group(1))
+        return tile, (trimesh.load(stl), bbox)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(pool.map(one, FRAME_TILES))
+
+
+def test_the_card_frame_prints_in_six_closed_tiles_that_fit_a_220_mm_bed(frame_tiles, p):
+    area = 0.0
+    for tile, (mesh, bbox) in frame_tiles.items():
+        assert mesh.is_watertight and mesh.volume > 0, tile
+        assert mesh.extents == pytest.approx(bbox, abs=0.02), tile
+        # Room for a skirt on the bed, the tile lying pockets up.
+        assert max(bbox[:2]) <= BED - 20, tile
+        area += bbox[0] * bbox[1]
+    assert area == pytest.approx(p["frame_w"] * p["frame_d"])  # together: the whole frame
+
+
+def _pocket(p, row: int, col: int) -> tuple[float, float]:
+    """A pocket's corner as card_frame.scad's pocket_at places it (row 0 is row 1)."""
+    return (p["frame_border"] + col * p["pocket_pitch_x"] + p["pocket_rib"] / 2,
+            p["bay_d"] + (4 - row) * p["pocket_pitch_y"] + p["pocket_rib"] / 2)  # fmt: skip
+
+
+def test_each_word_card_lies_in_its_pocket_and_a_larger_one_would_not(frame_tiles, p):
+    mesh, _ = frame_tiles[(0, 1)]  # rows 1-3, columns a-b: tile coordinates from (0, y0)
+    y0 = p["bay_d"] + 2 * p["pocket_pitch_y"]
+    for row in range(3):
+        for col in range(2):
+            x, y = _pocket(p, row, col)
+            for grow, hits in ((0.0, False), (2.0, True)):
+                w, length = p["card_w"] + grow, p["card_l"] + grow
+                card = trimesh.creation.box((w, length, 0.7))
+                card.apply_translation((x + p["pocket_w"] / 2, y - y0 + p["pocket_l"] / 2,
+                                        p["frame_floor"] + 0.36))  # fmt: skip
+                assert (_collides(mesh, card) > 1e-3) == hits, (row, col, grow)
+
+
+def test_the_frame_dimension_rules(p):
+    assert p["pocket_w"] >= p["card_w"] + 2 * p["clearance"]
+    assert p["pocket_l"] >= p["card_l"] + 2 * p["clearance"]
+    inset_x = (p["pocket_w"] - p["pad_w"]) / 2
+    inset_y = (p["pocket_l"] - p["pad_l"]) / 2
+    assert inset_x > 0 and inset_y > 0  # the pad lies inside its pocket
+    # The lead's hole, 2.5 mm in from the pocket's corner, is beside the pad, not under it.
+    assert 2.5 + p["lead_hole"] / 2 < min(inset_x, inset_y)
+    # Every lead runs under a rib, never under another card's pad (it would sense it).
+    pads = [(_pocket(p, 0, c)[0] + inset_x, _pocket(p, 0, c)[0] + inset_x + p["pad_w"])
+            for c in range(5)]  # fmt: skip
+    for c in range(5):
+        x = p["frame_border"] + c * p["pocket_pitch_x"]
+        lo, hi = x - p["lead_channel_w"] / 2, x + p["lead_channel_w"] / 2
+        assert all(hi <= a or lo >= b for a, b in pads), c
+    assert p["lead_channel_d"] < p["frame_floor"] - p["pad_recess"]
+    assert p["bay_h"] - p["bay_top"] >= p["mpr121_h"]  # the boards fit under the bay's top
+    assert p["frame_cable_h"] < p["bay_h"] - p["bay_top"]

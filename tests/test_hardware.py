@@ -68,6 +68,13 @@ def test_the_bom_has_what_the_profile_uses(profile):
         chips = {chip_input(c, bank.get("spi_device", 0))[0] for c in bank["channels"]}
         assert _count(rows, "MCP3008") == len(chips)
         assert _count(rows, "omnipolar hall switch") == 0
+    touch = data.get("touch", {})
+    if touch.get("sensor") == "mpr121":  # the card frame: its controllers and pads
+        assert _count(rows, "MPR121") == len({n // 12 for n in touch["electrodes"]})
+        for needed in ("copper foil", "frame-to-stand", "top sheet", "pad's lead"):
+            assert any(needed in r["part"] + " " + r["notes"] for r in rows), needed
+    else:
+        assert _count(rows, "MPR121") == 0
     assert _count(rows, "thermal printer") == (1 if "printer" in data else 0)
     if data.get("buses", {}).get("uart"):
         assert _count(rows, "level shifter") == 1

@@ -104,7 +104,7 @@ def test_bad_arguments_get_one_clear_line(tmp_path):
     done = _install("--profile", "nonesuch", "--dry-run")
     assert done.returncode == 2
     assert done.stderr.strip() == (
-        "install-pi: no profile 'nonesuch' (known: analog colour default; or give a file)"
+        "install-pi: no profile 'nonesuch' (known: analog colour default touch; or give a file)"
     )
     done = _install("--frobnicate")
     assert (done.returncode, done.stderr.strip()) == (

@@ -9,8 +9,12 @@ import pytest
 
 from keystand.config import RawConfig, load, parse
 from keystand.diagrams.netlist import (
+    ADDR_PIN,
     CABLE,
+    FRAME,
+    FRAME_CABLE,
     GROUND,
+    PADS,
     PHYSICAL,
     PI,
     POWER,
@@ -46,7 +50,7 @@ def _follow(n, end, seen=None) -> set[tuple[str, str]]:
         return seen
     seen.add(end)
     module, pin = end
-    if module in (STRIP, TRAY):  # a strip joins all its holes
+    if module in (STRIP, TRAY, FRAME):  # a strip joins all its holes
         strip = pin.rsplit(".", 1)[0]
         for hole in n.strips[strip]:
             _follow(n, (module, hole), seen)
@@ -58,7 +62,7 @@ def _follow(n, end, seen=None) -> set[tuple[str, str]]:
 def _pins_on(n, bcm: int) -> set[tuple[str, str]]:
     """The module pins (not strips, cable or header) on a GPIO's net."""
     net = _follow(n, (PI, str(PHYSICAL[bcm])))
-    return {e for e in net if e[0] not in (STRIP, TRAY, PI, *CABLE)}
+    return {e for e in net if e[0] not in (STRIP, TRAY, FRAME, PI, *CABLE, *FRAME_CABLE)}
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.stem)
@@ -193,6 +197,33 @@ def test_the_tray_hangs_on_one_cable():
     assert len(_net(_data("analog")).modules[CABLE[0]].pins) == 14  # 3V3, GND, 12 OUTs
 
 
+def test_the_card_frame_hangs_on_its_own_cable_and_each_pad_on_its_electrode():
+    data = _data("touch")
+    n = _net(data)
+    touch = data["touch"]
+    chips = {f"MPR121 at 0x{a:02X}": a for a in touch["addresses"]}
+    # One IRQ line for all three, on the profile's GPIO; the bus on I2C1.
+    assert _pins_on(n, touch["irq_pin"]) == {(c, "IRQ") for c in chips}
+    assert {(c, "SDA") for c in chips} <= _pins_on(n, 2)
+    assert {(c, "SCL") for c in chips} <= _pins_on(n, 3)
+    for chip, address in chips.items():  # each address set by its ADDR pin
+        tie = ADDR_PIN[address]
+        joined = _follow(n, (chip, "ADDR"))
+        want = {"GND": (PI, "6"), "3V3": (PI, "1"), "SDA": (PI, "3"), "SCL": (PI, "5")}[tie]
+        assert want in joined, chip
+    for cell, electrode in enumerate(touch["electrodes"]):
+        name = "abcde"[cell % 5] + str(cell // 5 + 1)
+        chip = f"MPR121 at 0x{touch['addresses'][electrode // 12]:02X}"
+        assert n.ends(PADS, name) == [(chip, f"E{electrode % 12}")]
+    # Nothing in the frame reaches the stand but through the frame's cable.
+    for m in [*chips, PADS]:
+        for pin in n.modules[m].pins:
+            ends = _follow(n, (m, pin))
+            if any(e[0] in (PI, STRIP) for e in ends):
+                assert any(e[0] == FRAME_CABLE[0] for e in ends), (m, pin)
+    assert n.modules[FRAME_CABLE[0]].pins == ["1", "2", "3", "4", "5"]
+
+
 def test_a_two_panel_select_would_be_caught():
     """The chip-select check can fail: two panels on one spi_device share CE0."""
     data = _data("colour")
@@ -201,9 +232,10 @@ def test_a_two_panel_select_would_be_caught():
     assert len({e for e in _pins_on(n, 8) if e[1] == "CS"}) == 2
 
 
-def test_svg_names_every_module():
-    data = _data("analog")
+@pytest.mark.parametrize("name", ["analog", "touch"])
+def test_svg_names_every_module(name):
+    data = _data(name)
     text = svg(_typed(data), "t")
     for m in _net(data).modules:
-        if m not in (STRIP, TRAY, PI):
+        if m not in (STRIP, TRAY, FRAME, PI):
             assert f">{m}<" in text.replace("&#x27;", "'"), m

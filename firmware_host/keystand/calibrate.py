@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .config import DeviceConfig
     from .hardware import Backend
     from .ports import TokenBank
+    from .sim.table import SimTable
 
 SAMPLES = 20  # readings per step, SAMPLE_GAP apart: 0.4 s of looking
 SAMPLE_GAP = 0.02
@@ -182,35 +183,42 @@ def write_thresholds(path: Path, calibration: Calibration) -> None:
     the bank comes from an included profile: the file's tables override it),
     keeping every other line and comment. The edited file must differ from the
     old one in those keys only and pass check-config, or nothing is written."""
+    write_keys(path, "bank", calibration.values(), str(calibration))
+
+
+def write_keys(path: Path, table: str, values: dict, shown: str) -> None:
+    """Set ``values`` in ``path``'s own ``[table]`` (``[bank]``, or ``[touch]`` for the
+    card pads), as ``write_thresholds`` describes; ``shown`` is what to set by hand
+    when the file cannot be edited."""
     try:
-        _write(path, calibration)
+        _write(path, table, values, shown)
     except OSError as exc:
         raise CalibrationError(f"{path}: cannot write it ({exc.strerror})") from None
 
 
-def _write(path: Path, calibration: Calibration) -> None:
+def _write(path: Path, name: str, values: dict, shown: str) -> None:
     import tomlkit
 
     text = path.read_text(encoding="utf-8")
     document = tomlkit.parse(text)
-    if "bank" in document:
-        bank = document["bank"]
+    if name in document:
+        table = document[name]
     else:
-        bank = tomlkit.table()
-        bank.add(tomlkit.comment("measured on this device by keystand calibrate"))
-        document.add("bank", bank)
-    for key, value in calibration.values().items():
-        bank[key] = value
+        table = tomlkit.table()
+        table.add(tomlkit.comment("measured on this device by keystand calibrate"))
+        document.add(name, table)
+    for key, value in values.items():
+        table[key] = value
     edited = tomlkit.dumps(document)
     want = tomllib.loads(text)
-    want["bank"] = {**want.get("bank", {}), **calibration.values()}
+    want[name] = {**want.get(name, {}), **values}
     if tomllib.loads(edited) != want:
         raise CalibrationError(
-            f"{path}: cannot edit its [bank] table; set these in it by hand: {calibration}"
+            f"{path}: cannot edit its [{name}] table; set these in it by hand: {shown}"
         )
     # Written beside the file, so that its include resolves the same, then checked.
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".toml", dir=path.parent)
-    temporary = Path(name)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".toml", dir=path.parent)
+    temporary = Path(temp)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(edited)
@@ -268,6 +276,27 @@ def _sample(bank: TokenBank, samples: int) -> list[list[int]]:
     return readings
 
 
+def prompter(
+    table: SimTable | None, lines: Iterable[str], out: Callable[[str], None]
+) -> Callable[[str], None]:
+    """``enter(prompt)``: say the prompt, return at the maker's Enter (a line on
+    ``lines``). On the simulated table the lines before it are pin-level commands
+    (the maker's hands); the end of the lines raises :class:`Stopped`."""
+    answers = iter(lines)
+
+    def enter(prompt: str) -> None:
+        out(prompt)
+        for line in answers:
+            if not line.strip() or table is None:
+                return  # any answer is an Enter at a real device
+            error = table.command(line)
+            if error:
+                print(f"keystand: sim: {error}", file=sys.stderr, flush=True)
+        raise Stopped
+
+    return enter
+
+
 def calibrate(
     config: DeviceConfig,
     backend: Backend,
@@ -294,20 +323,7 @@ def calibrate(
         bank = hardware.bank
         if bank is None:
             raise CalibrationError(f"cannot read the bank: {hardware.unbuilt.get('bank')}")
-        table = hardware.table
-        answers = iter(lines)
-
-        def enter(prompt: str) -> None:
-            out(prompt)
-            for line in answers:
-                if not line.strip() or table is None:
-                    return  # any answer is an Enter at a real bank
-                error = table.command(line)
-                if error:
-                    print(f"keystand: sim: {error}", file=sys.stderr, flush=True)
-            raise Stopped
-
-        measured = measure(bank, enter, out, samples)
+        measured = measure(bank, prompter(hardware.table, lines, out), out, samples)
     finally:
         hardware.close()
     calibration = thresholds(measured)

@@ -522,16 +522,20 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if args.samples is not None and not 1 <= args.samples <= 1000:
         raise CommandError("--samples must be 1 to 1000")
     from .calibrate import SAMPLES, CalibrationError, Stopped, calibrate
+    from .calibrate_pads import calibrate_pads
+    from .hardware import Backend
 
     unchanged = "the config is unchanged"
+    samples, write = args.samples or SAMPLES, not args.dry_run
+    lines = iter(sys.stdin)  # one maker's answers, through the bank and the pads
     try:
-        calibrate(
-            config,
-            "sim" if args.simulate else "pi",
-            sys.stdin,
-            samples=args.samples or SAMPLES,
-            write=not args.dry_run,
-        )
+        backend: Backend = "sim" if args.simulate else "pi"
+        if config.bank.sensor == "mcp3008" or not config.touch.sensed:
+            done = calibrate(config, backend, lines, samples=samples, write=write)
+            if done is not None and write:
+                unchanged = "the bank's thresholds are written, the pads' are not"
+        if config.touch.sensed:
+            calibrate_pads(config, backend, lines, samples=samples, write=write)
     except CalibrationError as exc:
         print(f"keystand: calibrate: {exc}; {unchanged}", file=sys.stderr)
         return 1

@@ -80,6 +80,11 @@ BANK_SIZES = (9, 12)  # tokens a game may start with: the Duet box up to the 10-
 # The seat screens are drawn for these panels (screens/render.py): width, height.
 PANEL_SIZES = {"ssd1306": (128, 64), "sh1106": (128, 64), "ssd1351": (128, 128)}
 OLED_I2C_ADDRESSES = (0x3C, 0x3D)
+# The word grid's touch controllers: an MPR121 answers at 0x5A to 0x5D (its ADDR pin
+# to GND, 3V3, SDA or SCL) and senses 12 electrodes.
+MPR121_ADDRESSES = (0x5A, 0x5D)
+MPR121_ELECTRODES = 12
+CELLS = 25  # word cards on the table, one pad under each
 # A 10-bit ADC reading within RAIL counts of either end cannot come from a hall
 # sensor powered at 3.3 V: it means a broken or shorted wire.
 ADC_MAX = 1023
@@ -201,6 +206,43 @@ class Bank:
 
 
 @dataclass(frozen=True, slots=True)
+class Touch:
+    """The sensed word grid: a capacitive pad under each of the 25 word cards, read by
+    MPR121 controllers on I2C that share one interrupt line (docs/hardware.md).
+
+    ``electrodes`` names each card's pad in seat A's reading order (a1, b1, ... e5,
+    as ``keystand play`` names cells): ``n`` is electrode ``n % 12`` of the
+    controller at ``addresses[n // 12]``. Thresholds are in the controller's counts
+    below its baseline; a list of 25 overrides them pad by pad (``keystand
+    calibrate`` writes them)."""
+
+    sensor: str = _opt("none", choices=("none", "mpr121"))
+    i2c_port: int = _opt(1, range=(0, 22))
+    addresses: tuple[int, ...] = _opt(
+        (0x5A, 0x5B, 0x5C), range=MPR121_ADDRESSES, means="an MPR121 answers at 0x5A to 0x5D"
+    )
+    irq_pin: int | None = _opt(None, pin=True)
+    electrodes: tuple[int, ...] = _opt(tuple(range(CELLS)), range=(0, 4 * MPR121_ELECTRODES - 1))
+    touch_threshold: int = _opt(40, range=(2, 255))
+    release_threshold: int = _opt(20, range=(1, 254))
+    touch_thresholds: tuple[int, ...] = _opt((), range=(2, 255))
+    release_thresholds: tuple[int, ...] = _opt((), range=(1, 254))
+    hold_ms: int = _opt(250, range=(50, 2000))  # a finger rests on one pad at least this long
+    hold_max_ms: int = _opt(3000, range=(500, 30000))  # longer: something lies on the card
+    quiet_ms: int = _opt(300, range=(50, 2000))  # no other pad this long before and after
+
+    @property
+    def sensed(self) -> bool:
+        return self.sensor != "none"
+
+    def pad_thresholds(self) -> list[tuple[int, int]]:
+        """Each pad's (touch, release) thresholds, cell a1 first."""
+        touch = self.touch_thresholds or (self.touch_threshold,) * CELLS
+        release = self.release_thresholds or (self.release_threshold,) * CELLS
+        return list(zip(touch, release, strict=True))
+
+
+@dataclass(frozen=True, slots=True)
 class Printer:
     port: str = _opt()
     baud: int = _opt(9600, choices=(9600, 19200))
@@ -248,6 +290,7 @@ class DeviceConfig:
     scanner: Scanner | None
     game: Game
     web: Web
+    touch: Touch = Touch()
 
 
 SECTIONS: dict[str, type] = {
@@ -256,6 +299,7 @@ SECTIONS: dict[str, type] = {
     "display": Display,
     "controls": Controls,
     "bank": Bank,
+    "touch": Touch,
     "printer": Printer,
     "scanner": Scanner,
     "game": Game,
@@ -388,6 +432,7 @@ def _parse(raw: RawConfig, errors: list[str]) -> DeviceConfig | None:
         scanner=built["scanner"],
         game=built["game"],
         web=built["web"],
+        touch=built["touch"],
     )
 
 
@@ -500,6 +545,7 @@ def check(raw: RawConfig) -> list[str]:
     _check_wake_pin(config, errors)
     _check_displays(config, errors)
     _check_bank(config, errors)
+    _check_touch(config, errors)
     _check_game(config, errors)
     _check_ports(config, errors)
     return errors
@@ -518,6 +564,8 @@ def pins(config: DeviceConfig) -> list[tuple[str, int]]:
                 out.append((f"display.{seat}.{key}", pin))
     if config.bank.sensor == "digital":
         out += [(f"bank.pins[{n}]", pin) for n, pin in enumerate(config.bank.pins)]
+    if config.touch.sensed and config.touch.irq_pin is not None:
+        out.append(("touch.irq_pin", config.touch.irq_pin))
     return out
 
 
@@ -638,6 +686,51 @@ def _check_bank(config: DeviceConfig, errors: list[str]) -> None:
     if bank.idle_poll_hz > bank.poll_hz:
         errors.append(
             f"bank.idle_poll_hz: {bank.idle_poll_hz} is not 1 to poll_hz ({bank.poll_hz})"
+        )
+
+
+def _check_touch(config: DeviceConfig, errors: list[str]) -> None:
+    touch = config.touch
+    if not touch.sensed:
+        return
+    if not config.buses.i2c:
+        errors.append("touch.sensor: the MPR121s need i2c enabled in [buses]")
+    if touch.irq_pin is None:
+        errors.append("touch.irq_pin: missing (the GPIO the controllers' IRQ line is wired to)")
+    if not 1 <= len(touch.addresses) <= 4:
+        errors.append(f"touch.addresses: {len(touch.addresses)} controllers; give 1 to 4")
+    dupes = sorted({a for a in touch.addresses if touch.addresses.count(a) > 1})
+    if dupes:
+        errors.append(f"touch.addresses: {dupes[0]:#04x} is given twice")
+    if len(touch.electrodes) != CELLS:
+        errors.append(f"touch.electrodes: {len(touch.electrodes)} pads for {CELLS} cards")
+    inputs = MPR121_ELECTRODES * len(touch.addresses)
+    for n, electrode in enumerate(touch.electrodes):
+        if electrode >= inputs:
+            errors.append(
+                f"touch.electrodes[{n}]: {electrode} is not on the {len(touch.addresses)} "
+                f"controllers (0 to {inputs - 1})"
+            )
+            break
+    dupes = sorted({e for e in touch.electrodes if touch.electrodes.count(e) > 1})
+    if dupes:
+        errors.append(f"touch.electrodes: electrode {dupes[0]} is given twice")
+    for key in ("touch_thresholds", "release_thresholds"):
+        given = getattr(touch, key)
+        if given and len(given) != CELLS:
+            errors.append(f"touch.{key}: {len(given)} values for {CELLS} pads (or none)")
+            return
+    for n, (enter, leave) in enumerate(touch.pad_thresholds()):
+        if leave >= enter:
+            which = f"[{n}]" if touch.touch_thresholds or touch.release_thresholds else ""
+            errors.append(
+                f"touch.release_threshold{'s' if which else ''}{which}: {leave} must be "
+                f"below the touch threshold ({enter})"
+            )
+            break
+    if touch.hold_ms >= touch.hold_max_ms:
+        errors.append(
+            f"touch.hold_max_ms: {touch.hold_max_ms} must be above hold_ms ({touch.hold_ms})"
         )
 
 

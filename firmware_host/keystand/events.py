@@ -54,6 +54,15 @@ class SlotEdge:
 
 
 @dataclass(frozen=True, slots=True)
+class CardTouch:
+    """A finger held on one word card's pad and lifted, with nothing else on the
+    table moving (the pads' filter passed it: hal/card_pads.py). ``cell`` is in seat
+    A's frame, as ``keystand play`` names cells (0 is a1, A's top left)."""
+
+    cell: int
+
+
+@dataclass(frozen=True, slots=True)
 class ScanText:
     text: str
 
@@ -112,6 +121,7 @@ class TypedClue:
 Event = (
     ControlInput
     | SlotEdge
+    | CardTouch
     | ScanText
     | ScanRefused
     | ScanWaiting

@@ -22,7 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from .config import Bank, DeviceConfig
-from .ports import Controls, Display, Printer, Scanner, TokenBank, Wires
+from .ports import CardPads, Controls, Display, Printer, Scanner, TokenBank, Wires
 from .rules.layout import SEATS, Seat
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ class Hardware:
     scanner: Scanner | None
     # A tolerant build's components that could not be built: name -> why (selftest).
     unbuilt: dict[str, str] = field(default_factory=dict)
+    pads: CardPads | None = None  # the word grid's touch pads ([touch])
 
     @property
     def table(self) -> SimTable | None:
@@ -62,7 +63,7 @@ class Hardware:
     def close(self) -> None:
         for controls in self.controls.values():
             controls.close()
-        for device in (self.bank, self.scanner, self.printer):
+        for device in (self.bank, self.pads, self.scanner, self.printer):
             if device is not None:
                 device.close()
         self.wires.close()
@@ -125,6 +126,7 @@ def create_hardware(
         printer=part("printer", lambda: _printer(wires, config, post)),
         scanner=_scanner(wires, config, post, unbuilt if tolerant else None),
         unbuilt=unbuilt,
+        pads=part("touch pads", lambda: _pads(wires, config, post)),
     )
     wires.attach(hardware)
     return hardware
@@ -213,6 +215,28 @@ def _bank(wires: Wires, bank: Bank, post) -> TokenBank | None:
             pin_factory=wires.pin_factory,
         )
     return None
+
+
+def _pads(wires: Wires, config: DeviceConfig, post) -> CardPads | None:
+    touch = config.touch
+    if not touch.sensed:
+        return None
+    from .hal.card_pads import CardPads as Pads
+    from .hal.card_pads import TouchTiming
+
+    assert touch.irq_pin is not None  # config.check refuses a touch sensor without one
+    timing = TouchTiming(touch.hold_ms / 1000, touch.hold_max_ms / 1000, touch.quiet_ms / 1000)
+    return Pads(
+        wires.i2c_bus(touch.i2c_port),
+        touch.addresses,
+        touch.electrodes,
+        touch.pad_thresholds(),
+        touch.irq_pin,
+        post,
+        time.monotonic,
+        timing=timing,
+        pin_factory=wires.pin_factory,
+    )
 
 
 def _printer(wires: Wires, config: DeviceConfig, post) -> Printer | None:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from .config import Display as DisplayConfig
     from .events import ScanRefused, ScanText, SlotState
+    from .hal.card_pads import PadCheck, PadReading
     from .hardware import Hardware
 
 
@@ -69,6 +70,32 @@ class TokenBank(Protocol):
     def close(self) -> None: ...
 
 
+class CardPads(Protocol):
+    """The word grid's touch pads; they post a ``CardTouch`` for each touch that
+    passes their filter (hal/card_pads.py)."""
+
+    @property
+    def pads(self) -> int: ...
+
+    def readings(self) -> list[PadReading]:
+        """Each pad's reading now, cell a1 first (the Diagnostics screen)."""
+        ...
+
+    def read(self) -> list[PadReading]:
+        """A fresh reading of every pad from the controllers (calibration)."""
+        ...
+
+    def survey(self) -> list[PadCheck]:
+        """Each pad's reading, capacitance and fault, if any (selftest)."""
+        ...
+
+    def restart(self) -> None:
+        """A new game's cards are dealt: take what the pads read now as their baseline."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class Printer(Protocol):
     """Prints jobs in the background; posts a ``PrintResult`` for each."""
 
@@ -116,6 +143,10 @@ class Wires(Protocol):
 
     def serial_port(self, role: str, configured: str) -> str | None:
         """The port the printer or scanner opens; None when there is none."""
+        ...
+
+    def i2c_bus(self, port: int) -> Any:
+        """An smbus2-shaped bus on I2C bus ``port`` (the touch pads' controllers)."""
         ...
 
     def attach(self, hardware: Hardware) -> None:

@@ -13,6 +13,11 @@ check it made (docs/hardware.md, "Selftest"):
   driven and its event must arrive.
 - the bank: each slot's state and raw reading (ADC counts, or the switch's pin
   level); a reading at the ADC's rail is a broken or shorted wire.
+- the card pads: each controller must answer as an MPR121; each of the 25 pads'
+  capacitance, from the charge current and time auto-configuration chose for it
+  and its reading: a pad that reads nothing, or that auto-configuration could not
+  bring into range, is shorted; one with under half the others' capacitance has
+  no pad on its lead (a broken lead).
 - the printer: its port opens, and when the config says it answers status
   queries (``[printer] status = true``), it must report paper.
 - the scanner: its port opens.
@@ -103,6 +108,7 @@ def checks(hardware: Hardware, events: queue.Queue) -> Iterator[Check]:
     yield from _displays(hardware)
     yield from _controls(hardware, events)
     yield from _bank(hardware)
+    yield from _pads(hardware)
     yield _printer(hardware)
     yield _scanner(hardware)
 
@@ -213,6 +219,48 @@ def _bank(hardware: Hardware) -> Iterator[Check]:
         else:
             level = "high" if reading else "low"
             yield Check(name, True, f"{state}, GPIO {config.pins[slot - 1]} {level}")
+
+
+PAD_SETTLE = 0.1  # seconds for the controllers' auto-configuration after a restart
+
+
+def _pads(hardware: Hardware) -> Iterator[Check]:
+    from .hal.mpr121 import ELECTRODES
+    from .rules.layout import cell_name
+
+    touch = hardware.config.touch
+    if not touch.sensed:
+        return
+    pads = hardware.pads
+    if pads is None:
+        yield Check("card pads", False, _why(hardware.unbuilt.get("touch pads", "not built")))
+        return
+    try:
+        pads.restart()  # auto-configure afresh: what the pads are now, not at the start
+        time.sleep(PAD_SETTLE)
+        found = pads.survey()
+    except Exception as exc:  # a controller that stopped answering
+        yield Check("card pads", False, f"cannot read the controllers: {exc}")
+        return
+    known = sorted(c.capacitance for c in found if c.capacitance and not c.out_of_range)
+    median = known[len(known) // 2] if known else 0.0
+    for check in found:
+        chip, electrode = divmod(touch.electrodes[check.cell], ELECTRODES)
+        where = f"electrode {electrode} of {touch.addresses[chip]:#04x}"
+        name = f"pad {cell_name(check.cell)}"
+        pf = "?" if check.capacitance is None else f"{check.capacitance:.1f} pF"
+        if check.problem == "shorted":
+            yield Check(
+                name, False, f"reads {check.reading}, out of range: shorted, its lead touches "
+                f"ground or another lead ({where})"
+            )  # fmt: skip
+        elif check.problem == "dead":
+            yield Check(
+                name, False, f"{pf}, under half the others' {median:.1f} pF: dead, a broken "
+                f"lead or no pad on it ({where})"
+            )  # fmt: skip
+        else:
+            yield Check(name, True, f"{pf}, reads {check.reading} ({where})")
 
 
 def _printer(hardware: Hardware) -> Check:

@@ -30,6 +30,7 @@ from typing import Any
 from ..config import DeviceConfig, user_mission_maps
 from ..events import (
     Barrier,
+    CardTouch,
     ControlInput,
     Dump,
     PrintResult,
@@ -191,9 +192,10 @@ class Daemon:
         wanted = setup is not None or (resumed is None and self.settings.partner == "ai")
         if wanted and session.solo is None:
             session.notes = {seat: Message("no_ai") for seat in SEATS}
-        if bank is not None and self.debounce is not None:
+        if bank is not None or self.hardware.pads is not None:
             # The players set the table (the simulator does it for them).
             self.hardware.set_table(state.tokens_left, state.bystander_left, resumed is not None)
+        if bank is not None and self.debounce is not None:
             # Edges already posted are no news once the filter starts from these levels.
             self.debounce.reset(bank.levels())
             session.bank(*self.debounce.reading(bank.sided))
@@ -432,6 +434,10 @@ class Daemon:
             session.control(event.seat, event.kind)  # type: ignore[arg-type]
         elif isinstance(event, SlotEdge) and self.debounce is not None:
             self.debounce.edge(event.slot, event.state, event.at)
+        elif isinstance(event, CardTouch):
+            log.info("card touched: %s", cell_name(event.cell))
+            if not session.diagnosing:  # a pad tested there is shown, not played
+                session.card_touched(event.cell)
         elif isinstance(event, ScanWaiting) and self.hardware.scanner is not None:
             for result in self.hardware.scanner.take():
                 self._scan(result)
@@ -453,6 +459,8 @@ class Daemon:
             session.bank(*self.debounce.reading(bank.sided))
         if bank is not None and session.diagnosing:
             self._read_bank(session)
+        if self.hardware.pads is not None and session.diagnosing:
+            self._read_pads(session)
         for command in session.take_commands():
             self._carry_out(command)
         due = self.storage.due()
@@ -471,6 +479,20 @@ class Daemon:
             log.warning("bank readings failed: %s", exc)
             raw = None
         session.bank_readings(bank.levels(), raw, bank.sided)
+
+    def _read_pads(self, session: Session) -> None:
+        """What each card's pad reads now, for every open Diagnostics screen, turned
+        the way its seat sees the table."""
+        pads = self.hardware.pads
+        assert pads is not None
+        try:
+            readings = pads.readings()
+        except Exception as exc:  # controllers that stopped answering: "?" on the screen
+            log.warning("pad readings failed: %s", exc)
+            readings = []
+        for seat, screen in session.diagnostics.items():
+            if screen is not None:
+                screen.show_pads([readings[seat_index(i, seat)] for i in range(len(readings))])
 
     def _scan(self, result: ScanText | ScanRefused) -> None:
         if isinstance(result, ScanText):

@@ -228,6 +228,25 @@ class Session:
             else:
                 self._act(seat, [Pass(seat)])
 
+    def card_touched(self, seat_a_cell: int) -> None:
+        """A word card's pad was touched (``seat_a_cell`` in seat A's frame): what the
+        knob and press of the seat whose turn it is to guess would do on that card.
+        Nothing when no one seat guesses now (the first clue, sudden death for both)."""
+        guessing = [
+            s for s in SEATS
+            if (role := seat_role(self.state, s)) == Role.GUESS
+            or (role == Role.SUDDEN_DEATH and self.state.greens_left(other(s)))
+        ]  # fmt: skip
+        if len(guessing) != 1 or (self.solo is not None and guessing[0] == self.solo.ai):
+            return
+        seat = guessing[0]
+        self.notes[seat] = None
+        self.cursor[seat] = seat_index(seat_a_cell, seat)
+        if self.solo is not None and self._solo_control(self.solo, seat, Control.PRESS):
+            return
+        if self._guess(seat, seat_a_cell) and self.solo:
+            self.solo.human_touched()
+
     # ------------------------------------------------------------------ solo
 
     def _solo_control(self, solo: SoloGame, seat: Seat, kind: Control) -> bool:

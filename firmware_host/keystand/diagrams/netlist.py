@@ -8,6 +8,8 @@ profile, so the drawing (``diagrams.wiring``) and the tests read one answer.
 Nets that several modules share (3V3, GND, I2C, SPI, a shared DC line) meet on a
 strip of the perfboard: one wire from the Pi's header to the strip, one from the
 strip to each module. A net with a single user is one wire, header to module.
+The time bank's tray and the card frame each hang on a cable of their own, their
+shared nets meeting again on a strip board at the far end.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass, field
 
 from ..config import I2C1, SPI_BUSES, UART, DeviceConfig
 from ..hal.analog import chip_input
+from ..hal.mpr121 import ELECTRODES
+from ..rules.layout import cell_name
 
 # BCM GPIO -> physical pin on the 40-pin header (the same on Pi Zero 2 W, 3, 4, 5).
 PHYSICAL = {
@@ -31,6 +35,12 @@ STRIP = "perfboard"
 TRAY = "tray perfboard"
 CABLE = ("tray cable, stand end", "tray cable, tray end")
 CABLE_WAYS = 16  # a 16-way ribbon with 2 x 8 IDC sockets: the most any profile needs
+FRAME = "frame strip board"
+FRAME_CABLE = ("frame cable, stand end", "frame cable, frame end")
+FRAME_WAYS = 5  # 3V3, GND, SDA, SCL, IRQ
+PADS = "word card pads"
+# MPR121 address -> what its ADDR pin is tied to (the datasheet's four addresses).
+ADDR_PIN = {0x5A: "GND", 0x5B: "3V3", 0x5C: "SDA", 0x5D: "SCL"}
 
 # Net kinds, for the drawing's colours.
 KINDS = ("3v3", "5v", "gnd", "i2c", "spi", "cs", "uart", "gpio", "analog", "usb", "supply")
@@ -70,8 +80,9 @@ class Netlist:
         self.wires.append(Wire(a, b, net, kind))
 
     def hole(self, net: str, board: str = STRIP) -> tuple[str, str]:
-        """The next free hole of ``net``'s strip on a perfboard (the stand's or the tray's)."""
-        strip = net if board == STRIP else f"tray {net}"
+        """The next free hole of ``net``'s strip on a perfboard (the stand's, the tray's
+        or the card frame's)."""
+        strip = net if board == STRIP else f"{far_name(board)} {net}"
         holes = self.strips.setdefault(strip, [])
         holes.append(f"{strip}.{len(holes) + 1}")
         self.modules[board].pins.append(holes[-1])
@@ -83,10 +94,19 @@ class Netlist:
         return [w.b if w.a == end else w.a for w in self.wires if end in (w.a, w.b)]
 
 
-def _in_tray(module: str) -> bool:
-    """The time bank's sensors live in the tray, at the cable's far end (the analog
-    build's MCP3008s sit on the stand's perfboard)."""
-    return module.startswith("slot ")
+def far_end(module: str) -> str | None:
+    """Where a module lives when not in the stand: the time bank's sensors in the
+    tray (the analog build's MCP3008s sit on the stand's perfboard), the touch
+    controllers and the pads in the card frame; each at its own cable's far end."""
+    if module.startswith("slot "):
+        return TRAY
+    if module.startswith("MPR121") or module == PADS:
+        return FRAME
+    return None
+
+
+def far_name(board: str) -> str:
+    return "tray" if board == TRAY else "frame"
 
 
 def header_pin(bcm: int) -> tuple[str, str]:
@@ -138,25 +158,29 @@ class _Builder:
             self.n.wire(self.n.hole(net, board), end, net, k)
 
     def finish(self) -> Netlist:
-        """Wire every net: the tray's share of it through one conductor of the cable."""
-        conductor = 0
+        """Wire every net: the tray's and the frame's share of it each through one
+        conductor of their cable."""
+        conductors = {TRAY: 0, FRAME: 0}
+        cables = {TRAY: (CABLE, CABLE_WAYS, "bank"), FRAME: (FRAME_CABLE, FRAME_WAYS, "right")}
         for net, users in self.users.items():
             start, kind = self.sources[net]
-            stand = [u for u in users if not _in_tray(u[0][0])]
-            tray = [u for u in users if _in_tray(u[0][0])]
-            if tray:
-                conductor += 1
-                if conductor > CABLE_WAYS:
-                    raise ValueError(f"the tray needs more than {CABLE_WAYS} cable conductors")
-                if conductor == 1:
-                    for end, group in zip(CABLE, ("centre", "bank"), strict=True):
-                        self.n.add(Module(end, [], group, f"{CABLE_WAYS}-way ribbon, 2 x 8 IDC"))
-                pin = str(conductor)
-                for end in CABLE:
+            stand = [u for u in users if far_end(u[0][0]) is None]
+            for board, (ends, ways, group) in cables.items():
+                far = [u for u in users if far_end(u[0][0]) == board]
+                if not far:
+                    continue
+                conductors[board] += 1
+                if conductors[board] > ways:
+                    raise ValueError(f"the {far_name(board)} needs more than {ways} conductors")
+                if conductors[board] == 1:
+                    for end, where in zip(ends, ("centre", group), strict=True):
+                        self.n.add(Module(end, [], where, _cable_note(board, ways)))
+                pin = str(conductors[board])
+                for end in ends:
                     self.n.modules[end].pins.append(pin)
-                stand.append(((CABLE[0], pin), kind))
-                self.n.wire((CABLE[0], pin), (CABLE[1], pin), net, kind)
-                self._fan_out((CABLE[1], pin), tray, net, kind, TRAY)
+                stand.append(((ends[0], pin), kind))
+                self.n.wire((ends[0], pin), (ends[1], pin), net, kind)
+                self._fan_out((ends[1], pin), far, net, kind, board)
             self._fan_out(start, stand, net, kind, STRIP)
         return self.n
 
@@ -245,6 +269,41 @@ class _Builder:
                 self.power((name, "GND"), "GND")
                 self.source(f"slot {slot}", (f"MCP3008 on CE{chip}", f"CH{input_}"), "analog")
                 self.use(f"slot {slot}", (name, "OUT"), "analog")
+
+    def touch(self) -> None:
+        """The card frame: each controller in its bay, each card's pad on its electrode."""
+        touch = self.config.touch
+        if not touch.sensed:
+            return
+        self.n.add(Module(FRAME, [], "centre", "strip board in the card frame's bay"))
+        used: dict[int, list[int]] = {}
+        for n in touch.electrodes:
+            used.setdefault(n // ELECTRODES, []).append(n % ELECTRODES)
+        names = {}
+        for chip, address in enumerate(touch.addresses):
+            if chip not in used:
+                continue
+            name = names[chip] = f"MPR121 at 0x{address:02X}"
+            pins = ["VCC", "GND", "SCL", "SDA", "IRQ", "ADDR"]
+            pins += [f"E{e}" for e in sorted(used[chip])]
+            note = f"touch controller, ADDR to {ADDR_PIN[address]}"
+            self.n.add(Module(name, pins, "right", note))
+            self.power((name, "VCC"), "3V3")
+            self.power((name, "GND"), "GND")
+            for pin, bcm in I2C1.items():
+                self.gpio(bcm, (name, pin), "i2c")
+            assert touch.irq_pin is not None
+            self.gpio(touch.irq_pin, (name, "IRQ"))
+            tie = ADDR_PIN[address]
+            if tie in ("GND", "3V3"):
+                self.power((name, "ADDR"), tie)
+            else:
+                self.gpio(I2C1[tie], (name, "ADDR"), "i2c")
+        cells = [cell_name(c) for c in range(len(touch.electrodes))]
+        self.n.add(Module(PADS, cells, "right", "copper foil under each card, A's frame"))
+        for cell, n in zip(cells, touch.electrodes, strict=True):
+            chip, e = divmod(n, ELECTRODES)
+            self.n.wire((PADS, cell), (names[chip], f"E{e}"), f"pad {cell}", "analog")
 
     def usb(self, end: tuple[str, str]) -> None:
         """A USB device into the Pi: the Zero 2 W's data port takes an OTG cable."""
@@ -335,6 +394,13 @@ def netlist(config: DeviceConfig) -> Netlist:
     b.displays()
     b.controls()
     b.bank()
+    b.touch()
     b.printer()
     b.scanner()
     return b.finish()
+
+
+def _cable_note(board: str, ways: int) -> str:
+    if board == TRAY:
+        return f"{ways}-way ribbon, 2 x 8 IDC"
+    return f"{ways}-way cable, 2.54 mm pitch plugs, under 60 cm"

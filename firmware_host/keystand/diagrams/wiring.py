@@ -13,7 +13,21 @@ from __future__ import annotations
 from html import escape
 
 from ..config import DeviceConfig
-from .netlist import CABLE, GROUND, PHYSICAL, PI, POWER, STRIP, TRAY, Module, Netlist, netlist
+from .netlist import (
+    CABLE,
+    FRAME,
+    FRAME_CABLE,
+    GROUND,
+    PHYSICAL,
+    PI,
+    POWER,
+    STRIP,
+    TRAY,
+    Module,
+    Netlist,
+    far_end,
+    netlist,
+)
 
 COLOURS = {
     "3v3": "#ef6c00",
@@ -69,9 +83,9 @@ def _end_label(end: tuple[str, str]) -> str:
         if pin.isdigit():
             return f"Pi pin {pin} ({_header_name(int(pin))})"
         return f"Pi {pin}"
-    if module in CABLE:
+    if module in CABLE or module in FRAME_CABLE:
         return f"cable {pin} ({module.split(', ')[1]})"
-    if module in (STRIP, TRAY):
+    if module in (STRIP, TRAY, FRAME):
         return f"{pin.rsplit('.', 1)[0]} strip"
     return f"{module} {pin}"
 
@@ -83,16 +97,18 @@ class _Layout:
         self.boxes: list[tuple[Module, float, float]] = []
         self._header()
         self.strip_y = HEADER_Y + 20 * HEADER_ROW + 60
-        stand = [s for s in n.strips if not s.startswith("tray ")]
+        stand = [s for s in n.strips if not s.startswith(("tray ", "frame "))]
         tray = [s for s in n.strips if s.startswith("tray ")]
+        frame = [s for s in n.strips if s.startswith("frame ")]
         self._strips(stand, STRIP, HEADER_X - 150, self.strip_y)
         self._strips(tray, TRAY, COLUMNS["bank"] + 75, 110)  # the cable's tray end is first
         self.tray_strips_y = 110
         columns = {"left": 90.0, "bank": 110.0 + 18 * len(tray) + 10, "right": 90.0}
         centre_y: float = self.strip_y + 30 + 18 * len(stand)
         ordered = sorted(n.modules.values(), key=lambda m: m.name != CABLE[1])
+        in_frame = [m for m in ordered if far_end(m.name) == FRAME or m.name == FRAME_CABLE[1]]
         for m in ordered:
-            if m.name in (PI, STRIP, TRAY):
+            if m.name in (PI, STRIP, TRAY, FRAME) or m in in_frame:
                 continue
             group = m.group
             if group == "right" and m.name.startswith(("slot ", "MCP3008")):
@@ -103,6 +119,12 @@ class _Layout:
                 continue
             x = COLUMNS[group]
             columns[group] += self._box(m, x, columns[group], 1 if group == "left" else -1) + 12
+        if in_frame:  # the card frame below the right column: its strips, then its modules
+            y = columns["right"] + 30
+            self._strips(frame, FRAME, COLUMNS["right"] + 45, y)
+            columns["right"] = y + 18 * len(frame) + 10
+            for m in sorted(in_frame, key=lambda m: m.name != FRAME_CABLE[1]):
+                columns["right"] += self._box(m, COLUMNS["right"], columns["right"], -1) + 12
         self.height = max([*columns.values(), centre_y, self.strip_y + 40]) + 50
 
     def _header(self) -> None:
@@ -207,10 +229,14 @@ def _header_svg(n: Netlist) -> list[str]:
 
 def _strips_svg(n: Netlist, lay: _Layout) -> list[str]:
     out = []
-    titles = {STRIP: "the stand's perfboard strips", TRAY: "the tray's bus wires"}
+    titles = {
+        STRIP: "the stand's perfboard strips",
+        TRAY: "the tray's bus wires",
+        FRAME: "the frame's strip board",
+    }
     shown = set()
     for strip, holes in n.strips.items():
-        board = TRAY if strip.startswith("tray ") else STRIP
+        board = {"tray": TRAY, "frame": FRAME}.get(strip.split(" ", 1)[0], STRIP)
         x0, y = lay.anchor[(board, holes[0])][:2]
         x1 = lay.anchor[(board, holes[-1])][0]
         if board not in shown:
@@ -219,7 +245,7 @@ def _strips_svg(n: Netlist, lay: _Layout) -> list[str]:
                 f'<text x="{x0 - 50}" y="{y - 14}" font-weight="bold">{titles[board]} '
                 "(each dot a wire)</text>"
             )
-        label = strip.removeprefix("tray ")
+        label = strip.removeprefix("tray ").removeprefix("frame ")
         out.append(
             f'<text x="{x0 - 10}" y="{y + 4}" text-anchor="end">{escape(label)}</text>'
             f'<line x1="{x0 - 4}" y1="{y}" x2="{x1 + 4}" y2="{y}" stroke="#bbb" stroke-width="6"/>'

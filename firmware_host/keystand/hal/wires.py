@@ -43,6 +43,12 @@ class PiWires:
     def serial_port(self, role: str, configured: str) -> str | None:
         return configured
 
+    def i2c_bus(self, port: int) -> Any:
+        """/dev/i2c-``port`` through smbus2 (luma.core's own I2C library)."""
+        from smbus2 import SMBus
+
+        return SMBus(port)
+
     def attach(self, hardware: Hardware) -> None:
         pass
 

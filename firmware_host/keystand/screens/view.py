@@ -47,6 +47,10 @@ class Diagnostics:
     slots: tuple[str, ...] = ()  # each bank slot's state (a SlotState value), slot 1 first
     raw: tuple[int, ...] | None = None  # each slot's raw reading; None: the bank did not answer
     analog: bool = False  # raw readings are ADC counts; else the input's level, 1 high
+    # The word cards' pads, in this seat's reading order: (counts below the
+    # baseline, touched); None: no pads. ``page``: "bank" or "pads", what is shown.
+    pads: tuple[tuple[int, bool], ...] | None = None
+    page: str = "bank"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,19 @@ encoder decoding, button holds and the bank's debounce run exactly as on the Pi:
     bank adc N VALUE        analog bank: slot N's sensor reads VALUE (0-1023)
     scan TEXT               the scanner reads TEXT (sent over its serial line, CRLF)
     dump                    print the game state as one JSON line on stdout
+
+The card frame's pads ([touch]), each CELL as ``keystand play`` names cells, in seat
+A's frame (a1 is A's top left); each gesture returns once the table is still again:
+
+    touch CELL              a fingertip held on that card for half a second
+    touch CELL slide        a hand sliding across the row from that card
+    touch CELL CELL ...     fingertips on these cards at once
+    sleeve CELL             a sleeve brushing over that card and its row neighbour
+    cover CELL              an agent card (or bystander tokens) laid on that card
+    place CELL | take CELL  a word card put in that pocket; everything on it taken off
+    finger CELL | lift      a fingertip left on that card (calibration); lifted
+    pad CELL dead|shorted|ok   break that card's pad (a cut lead, a short) or mend it
+    pads drift PF SECONDS   the room changes: every pad gains PF (may be < 0) over SECONDS
 """
 
 from __future__ import annotations
@@ -24,7 +37,8 @@ from typing import TYPE_CHECKING
 
 from ..config import ADC_MAX
 from ..events import Dump
-from ..rules.layout import SEATS
+from ..rules.errors import LayoutError
+from ..rules.layout import SEATS, cell_index
 from .mcp3008 import BYSTANDER_UP, CHECKMARK_UP, MID_SCALE
 
 if TYPE_CHECKING:
@@ -33,6 +47,18 @@ if TYPE_CHECKING:
 STEP = 0.002  # seconds between quadrature edges
 HOLD = 1.15  # seconds a "hold" keeps a button down (the controls' hold time is 1 s)
 TAP = 0.01
+AFTER = 0.15  # past the pads' quiet time: the reader has seen the table still again
+PAD_COMMANDS = {
+    "touch": "touch CELL, touch CELL slide, or touch CELL CELL (cells a1 to e5)",
+    "sleeve": "sleeve CELL",
+    "cover": "cover CELL",
+    "place": "place CELL",
+    "take": "take CELL",
+    "finger": "finger CELL",
+    "lift": "lift",
+    "pad": "pad CELL dead, pad CELL shorted or pad CELL ok",
+    "pads": "pads drift PF SECONDS",
+}
 
 
 class PinDriver:
@@ -86,7 +112,88 @@ class PinDriver:
             return None
         if head == "bank" and len(parts) in (3, 4) and parts[2].isdigit():
             return self._bank(int(parts[2]), parts[1], parts[3:])
+        if head in PAD_COMMANDS:
+            return self._pads(head, parts[1:])
         return f"unknown command '{' '.join(parts)}'"
+
+    def _pads(self, head: str, args: list[str]) -> str | None:
+        """The card frame: fingers, hands, sleeves and cards on the pads."""
+        from .card_frame import PLACE_ON, SLEEVE_ON, TOUCH
+
+        frame = self.table.card_frame
+        if frame is None:
+            return f"{head}: no card frame on this table ([touch] sensor = none)"
+        usage = PAD_COMMANDS[head]
+        if head == "lift":
+            if args:
+                return f"lift: unexpected '{args[0]}' ({usage})"
+            frame.lift(time.monotonic())
+            return None
+        if head == "pads":
+            if len(args) != 3 or args[0] != "drift":
+                return f"pads: {usage}"
+            try:
+                pf, seconds = float(args[1]), float(args[2])
+            except ValueError:
+                return f"pads drift: give numbers ({usage})"
+            if not (abs(pf) <= 20 and 0 <= seconds <= 3600):  # NaN fails both
+                return f"pads drift: at most 20 pF, over 0 to 3600 seconds ({usage})"
+            frame.drift(pf, seconds, time.monotonic())
+            return None
+        if head == "pad":
+            states = {"dead": "dead", "shorted": "shorted", "ok": None}
+            if len(args) != 2 or args[1].lower() not in states:
+                return f"pad: {usage}"
+            try:
+                cell = cell_index(args[0])
+            except LayoutError as exc:
+                return f"pad: {exc}"
+            frame.fault(cell, states[args[1].lower()])
+            return None
+        cells = []
+        rest = list(args)
+        while rest and rest[0].lower() != "slide":
+            try:
+                cells.append(cell_index(rest.pop(0)))
+            except LayoutError as exc:
+                return f"{head}: {exc}"
+        if not cells or len(cells) != len(set(cells)):
+            return f"{head}: {usage}"
+        now = time.monotonic()
+        after = self.table.config.touch.quiet_ms / 1000 + AFTER
+        if head == "touch":
+            if rest == ["slide"] and len(cells) == 1:
+                time.sleep(frame.slide(cells[0], now) + after)
+                return None
+            if rest:
+                return f"touch: unexpected '{rest[0]}' ({usage})"
+            frame.touch(cells, now)
+            time.sleep(TOUCH + after)
+            return None
+        if rest or len(cells) != 1:
+            return f"{head}: {usage}"
+        cell = cells[0]
+        if head == "finger":
+            frame.finger(cell, now)
+            time.sleep(TOUCH)  # long enough for the controller to count it
+            return None
+        if head == "sleeve":
+            frame.sleeve(cell, now)
+            time.sleep(SLEEVE_ON + after)
+            return None
+        words, covers = frame.cards(cell, now)
+        if head == "place" and words:
+            return f"place: {args[0]} already holds its word card (take it first)"
+        if head == "cover" and not words:
+            return f"cover: {args[0]} has no word card to cover (place one first)"
+        if head == "take" and not (words or covers):
+            return f"take: nothing lies on {args[0]}"
+        if head == "take":
+            frame.take(cell, now)
+        else:
+            frame.place(cell, "card" if head == "place" else "cover", now)
+        time.sleep(PLACE_ON + after)
+        return None
 
     def _tap(self, pin: int, seconds: float) -> None:
         self._set(pin, False)

@@ -3,8 +3,9 @@
 ``SimTable`` is the simulator's counterpart of ``hal.wires.PiWires``: it hands
 create_hardware gpiozero's ``MockFactory`` for the pins, a recording bus for
 each panel (decoded as the controller chip would, so the picture is what the
-bytes say), MCP3008 chips answering on the mock SPI pins, a printer at the far
-end of a pty and the scanner on a ``loop://`` port. The real adapters run on
+bytes say), MCP3008 chips answering on the mock SPI pins, the card frame's
+MPR121s on a simulated I2C bus with their IRQ on a mock pin (sim/card_frame.py),
+a printer at the far end of a pty and the scanner on a ``loop://`` port. The real adapters run on
 top unchanged.
 
 It is also the one observer API on the simulated hardware: the browser
@@ -30,6 +31,7 @@ from .mono_ram import decoder_for
 
 if TYPE_CHECKING:
     from ..hardware import Hardware
+    from .card_frame import SimulatedFrame
     from .escpos_paper import Paper
     from .printer import SimulatedPrinter
     from .scanner import SimulatedScanner
@@ -110,6 +112,11 @@ class SimTable:
         if bank.sensor == "mcp3008":
             for device in (bank.spi_device, 1 - bank.spi_device):
                 self.chips[device] = SimulatedMcp3008(device, self.pin_factory)
+        self.card_frame: SimulatedFrame | None = None
+        if config.touch.sensed:
+            from .card_frame import SimulatedFrame
+
+            self.card_frame = SimulatedFrame(config.touch, self.pin_factory)
         self.printer: SimulatedPrinter | None = None
         self.scanner: SimulatedScanner | None = None
         self.slips: list[Paper] = []
@@ -173,6 +180,12 @@ class SimTable:
         self.printer.slip_listeners.append(self._slip)
         return self.printer.path
 
+    def i2c_bus(self, port: int) -> Any:
+        """The card frame's simulated bus, its MPR121s on it."""
+        if self.card_frame is None:
+            raise OSError(f"no simulated I2C devices on bus {port}")
+        return self.card_frame.bus
+
     def attach(self, hardware: Hardware) -> None:
         self.hardware = hardware
 
@@ -200,6 +213,11 @@ class SimTable:
         self.lay(lay)
         if self.hardware.bank is not None:
             self.hardware.bank.restart()
+        if self.card_frame is not None:
+            if not resumed:  # a new game: the covers off, new word cards dealt
+                self.card_frame.deal()
+            if self.hardware.pads is not None:
+                self.hardware.pads.restart()
 
     def lay(self, slots: Sequence[str]) -> None:
         """Put a token in each slot that ``slots`` names one for ("token",
@@ -227,6 +245,8 @@ class SimTable:
         log.info("simulated table: power off (nothing to switch off)")
 
     def close(self) -> None:
+        if self.card_frame is not None:
+            self.card_frame.close()
         for peer in (self.printer, self.scanner):
             if peer is not None:
                 peer.close()
