@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from keystand.app.daemon import Daemon, build_daemon
 from keystand.app.menu import Settings
@@ -274,11 +275,14 @@ def journal_rows(path: Path) -> dict[tuple[int, int], dict]:
     return {(g, s): json.loads(a) for g, s, a in rows}
 
 
-def serve_simulator(tmp_path: Path, partners: object = None, **settings: object):
+def serve_simulator(
+    tmp_path: Path, partners: object = None, config: Any = None, **settings: object
+):
     """A browser simulator on a fresh state folder whose saved settings are the
     defaults with ``settings`` over them, its HTTP server on a free port and its
     loop running, the legend a new device opens with closed: (sim, server, loop).
-    ``partners``: the AI partner loader, for solo games."""
+    ``partners``: the AI partner loader, for solo games; ``config``: the table's
+    (the reference build's by default)."""
     from dataclasses import asdict
 
     from keystand.web.server import serve
@@ -287,7 +291,7 @@ def serve_simulator(tmp_path: Path, partners: object = None, **settings: object)
 
     folder = StateFolder(tmp_path / "state")
     folder.save(settings={**asdict(Settings.from_config(Game())), **settings})
-    sim = Simulator([device_config()], folder, key=KEY, partner=partners)
+    sim = Simulator([config or device_config()], folder, key=KEY, partner=partners)
     server = serve(sim, "127.0.0.1", 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     loop = threading.Thread(target=sim.run)

@@ -208,6 +208,7 @@ MESSAGE_ARGS = {
     "dial_number": [()],
     "nothing_left": [()],
     "knob_first": [()],
+    "touched": [()],
     "ai_seat": [("A",), ("B",)],
     "sensor_fault": [(12,)],
     "refused": [(r,) for r in reasons.REFUSALS],
@@ -238,7 +239,7 @@ def test_every_line_fits_the_mono_column(lang):
     try:
         lines = [text.gettext(s) % 12 for s in ("Tokens %d", "Mistakes %d", "Clue %d")]
         lines += [text.gettext("Number %d") % 9, text.gettext("Partner's key")]
-        for hint in key.HINTS.values():
+        for hint in (*key.HINTS.values(), *key.TOUCH_HINTS.values()):
             lines += [text.gettext(line) for line in hint]
         for kind, cases in MESSAGE_ARGS.items():
             for args in cases:

@@ -73,6 +73,7 @@ def test_a_seat_screen_cannot_depend_on_the_other_side(rank, seat, choices):
         "legend",  # a flag: show what the symbols mean
         "diagnostics",  # this seat's own inputs and the bank's readings: nothing of a key
         "mission_name",  # the mission played: the table chose it
+        "touch",  # a flag: the table senses its word cards
         "cursor_word",  # solo: the word on the card under the cursor, face up on the table
         "clue_word",  # solo: the clue's word, public once said
         "clue_by",  # solo: whose clue, "ai" or "you"

@@ -21,7 +21,7 @@ def served(tmp_path):
     """Start a simulator with settings (``served(language="fi")``); stopped after."""
     running = []
 
-    def begin(partners=None, team: str | None = None, **settings):
+    def begin(partners=None, team: str | None = None, config=None, **settings):
         folder = tmp_path / str(len(running))
         if team is not None:  # a team in the state folder, as `keystand campaign new` makes
             from keystand.campaign.store import CampaignStore
@@ -29,7 +29,7 @@ def served(tmp_path):
             (folder / "state").mkdir(parents=True)
             with CampaignStore.in_folder(folder / "state") as store:
                 store.create_team(team, "duet")
-        running.append(serve_simulator(folder, partners, **settings))
+        running.append(serve_simulator(folder, partners, config, **settings))
         return running[-1][0]
 
     yield begin
@@ -253,9 +253,7 @@ NUMBERS_SAID = {
 
 
 @pytest.mark.parametrize("lang", ["en", "fi", "ja"])
-def test_on_a_phone_the_campaign_reads_whole_and_says_what_its_numbers_are(
-    served, browser, lang
-):
+def test_on_a_phone_the_campaign_reads_whole_and_says_what_its_numbers_are(served, browser, lang):
     """The campaign table's headings broke inside words ("Missio/n"), and nothing said
     what "9-9" or the column "T-M" were."""
     sim = served(team="Foxes", language=lang)
@@ -276,3 +274,24 @@ def test_on_a_phone_the_campaign_reads_whole_and_says_what_its_numbers_are(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     box = page.locator("#campaign-record").bounding_box()
     assert box["x"] + box["width"] <= 390
+
+
+def test_on_a_table_that_senses_its_cards_a_click_on_a_word_card_touches_it(served, browser):
+    """In the browser the word cards are the pads (issue 27): a click is a finger held
+    on the card, through the simulated MPR121s the Pi reads; at the first clue the
+    guesser's press says whose touch it was."""
+    from helpers import PROFILES, device_config, wait_for
+
+    sim = served(config=device_config(PROFILES / "touch.toml"))
+    page = _open(browser, sim)
+    assert "pad" in page.get_attribute("#word-2", "class")
+    page.click("#word-2")  # c1: green on A's side; either seat may guess yet
+    d = sim.daemon
+    both = {"A": seat_index(2, "A"), "B": seat_index(2, "B")}
+    assert wait_for(lambda: d.session.cursor == both, limit=10)  # a touch takes ~0.6 s
+    assert d.state.agents_found == 0  # framed on both keys, not played
+    _do(sim, "B press")  # the guesser is B
+    assert d.state.agents_found == 1 and d.state.guesser == "B"
+    page.click("#word-1")  # b1, green on A's side: B's guess, a touch alone
+    assert wait_for(lambda: d.state.agents_found == 2, limit=10)
+    assert d.state.agents[1] == "B"

@@ -19,7 +19,7 @@ from helpers import (
     settle,
     start_device,
 )
-from keystand.rules.layout import cell_index, seat_index
+from keystand.rules.layout import cell_index, cell_name, seat_index
 
 TOUCH = PROFILES / "touch.toml"
 
@@ -71,13 +71,79 @@ def test_what_is_not_a_touch_changes_nothing(table):
         assert table.daemon.snapshot() == before, line
 
 
-def test_a_touch_when_no_one_seat_guesses_does_nothing(table):
-    """The first clue: either seat may give it, so a touch cannot say who guessed
-    (the turn flow with touch decides how the table tells it)."""
+def test_at_the_first_clue_the_guessers_press_says_whose_touch_it_was(table, knob_table):
+    """Either seat may give the first clue, so a touch cannot say who guessed: the
+    card is framed on both keys, both say so, and the guesser's press plays it, as
+    that seat's knob and press would have (docs/screens.md: one touch more, at most)."""
     before = table.daemon.snapshot()
-    assert table.command("touch b1") is None
+    assert table.command("touch c1") is None  # green on A's side
     settle(table.daemon)
-    assert table.daemon.snapshot() == before
+    framed = table.daemon.snapshot()
+    assert framed["seq"] == before["seq"] and framed["agents_found"] == 0  # nothing played
+    for seat in "AB":
+        assert framed["seats"][seat]["cursor"] == "c1"
+        assert framed["seats"][seat]["message"] == "touched"
+        assert framed["seats"][seat]["lines"][-3:] == [
+            "Card touched:",
+            "the guesser",
+            "presses to guess",
+        ]
+    assert table.command("B press") is None  # B guesses: A's clue and B's guess
+    settle(table.daemon)
+    _b_guesses_c1(knob_table)
+    assert table.daemon.snapshot() == knob_table.daemon.snapshot()
+
+
+def test_a_touch_while_no_one_may_guess_or_on_a_covered_card_does_nothing(table):
+    _b_guesses_c1(table)
+    table.command("bank take 1")  # B ends the turn: B gives next, A guesses
+    settle(table.daemon)
+    d = table.daemon
+    assert d.state.phase == "clue" and d.session.cursor == {"A": None, "B": None}
+    before = d.snapshot()
+    assert table.command("touch c1") is None  # covered by its agent card: not a guess
+    settle(d)
+    assert d.snapshot() == before
+    # A touch in the AI's turn, a game over, a menu open on the guesser's seat: none
+    # plays; here the menu.
+    table.command("A back_hold")
+    settle(d)
+    menu = d.snapshot()
+    assert table.command("touch b1") is None
+    settle(d)
+    assert d.snapshot() == menu and d.state.agents_found == 1
+
+
+def test_a_whole_game_played_by_touches(table):
+    """Every guess a touch: the first turn's with the guesser's one press (either
+    seat could give the first clue), the turns ended by the bank's tokens."""
+    from test_table_flow import A_GREENS, B_GREENS
+
+    d = table.daemon
+    names = [cell_name(c) for c in range(25)]
+    touches = 0
+
+    def touch(cell: int) -> None:
+        nonlocal touches
+        assert table.command(f"touch {names[cell]}") is None
+        touches += 1
+        settle(d)
+
+    touch(A_GREENS[0])  # the first clue, A's, said aloud
+    table.command("B press")  # the guesser says it is B
+    settle(d)
+    for cell in A_GREENS[1:]:
+        touch(cell)
+    assert d.state.agents_found == 9
+    table.command("bank take 1")  # B ends the turn with a token
+    settle(d)
+    for cell in B_GREENS:
+        if d.state.agents[cell] is None:
+            touch(cell)
+    assert d.state.outcome == "won" and d.state.agents_found == 15
+    lines = d.snapshot()["seats"]["A"]["lines"]
+    assert lines[0].startswith("Won! Score")
+    assert touches == len({*A_GREENS, *B_GREENS})  # one touch a card found, no more
 
 
 def test_the_diagnostics_screen_shows_each_pad_and_a_touch_there_is_not_played(table):
@@ -114,9 +180,7 @@ def test_commands_for_the_pads_refuse_what_they_cannot_do(table):
         "(cells a1 to e5))"
     )
     assert table.command("place a1") == "place: a1 already holds its word card (take it first)"
-    assert table.command("pad a1 melted") == (
-        "pad: pad CELL dead, pad CELL shorted or pad CELL ok"
-    )
+    assert table.command("pad a1 melted") == ("pad: pad CELL dead, pad CELL shorted or pad CELL ok")
     assert table.command("pad z9 dead") == "pad: 'z9' is not a cell: cells are a1 to e5"
     assert table.command("pads drift 99 10").startswith("pads drift: at most 20 pF")
     assert table.command("pads drift x 10").startswith("pads drift: give numbers")

@@ -188,6 +188,7 @@ class Daemon:
             campaign=self.campaign,
             solo=self._solo(state, setup, resumed),
             solo_offered=self.partner is not None,
+            touch=self.hardware.pads is not None,
         )
         wanted = setup is not None or (resumed is None and self.settings.partner == "ai")
         if wanted and session.solo is None:

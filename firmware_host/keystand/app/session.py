@@ -82,13 +82,16 @@ class Session:
         campaign: Campaigns | None = None,
         solo: SoloGame | None = None,
         solo_offered: bool = False,
+        touch: bool = False,
     ) -> None:
         """``legend``: open with the symbols' legend on both screens (a first start);
         ``solo``: a solo game, the AI in one seat (app/solo.py); ``solo_offered``:
-        the menu offers solo games (an AI partner can be loaded)."""
+        the menu offers solo games (an AI partner can be loaded); ``touch``: the table
+        senses its word cards (card_touched), and the screens say to touch them."""
         self.state = state
         self._commit = commit
         self.sensed_bank = sensed_bank
+        self.touch = touch
         # Each seat's cursor, a cell in its own reading order; None: off the cards,
         # where a press guesses nothing. It starts there in every new session (a new
         # game, a restart) and goes back there when a turn ends (docs/screens.md).
@@ -229,23 +232,55 @@ class Session:
                 self._act(seat, [Pass(seat)])
 
     def card_touched(self, seat_a_cell: int) -> None:
-        """A word card's pad was touched (``seat_a_cell`` in seat A's frame): what the
-        knob and press of the seat whose turn it is to guess would do on that card.
-        Nothing when no one seat guesses now (the first clue, sudden death for both)."""
-        guessing = [
-            s for s in SEATS
-            if (role := seat_role(self.state, s)) == Role.GUESS
-            or (role == Role.SUDDEN_DEATH and self.state.greens_left(other(s)))
-        ]  # fmt: skip
-        if len(guessing) != 1 or (self.solo is not None and guessing[0] == self.solo.ai):
+        """A word card's pad was touched (``seat_a_cell`` in seat A's frame), a touch
+        the pads' filter already trusts (hal/card_pads.py). In Duet a touch is the
+        guess (docs/screens.md, "Decision: a guess is a touch"): the guess of the seat
+        whose turn it is to guess, exactly as its knob and press would make it. Where
+        the device cannot tell who touched (the first clue, when either may give;
+        sudden death with agents left on both sides), the card is framed on both
+        guessers' keys and the guesser's press plays it: one touch more, at most. A
+        covered card, a touch while no one may guess, and a touch while the guesser
+        has another screen open (the menu, the legend, ...) do nothing."""
+        state = self.state
+        if state.phase == Phase.OVER or self.pending_load is not None:
             return
-        seat = guessing[0]
+        if state.out_of_play(seat_a_cell):  # an agent card or two tokens on it
+            return
+        guessers = [
+            s
+            for s in SEATS
+            if may_guess(state, s, seat_role(state, s))
+            and not (self.solo is not None and s == self.solo.ai)
+        ]
+        if self.solo is not None and self.solo.ai_guesses(state):
+            return  # the AI's touches are played by a press, not by the pads
+        if not guessers or any(self._elsewhere(s) for s in guessers):
+            return
+        for seat in guessers:
+            self.cursor[seat] = seat_index(seat_a_cell, seat)
+        if len(guessers) > 1:  # who touched? the guesser's press says it
+            self.notes = {seat: Message("touched") for seat in guessers}
+            return
+        seat = guessers[0]
         self.notes[seat] = None
-        self.cursor[seat] = seat_index(seat_a_cell, seat)
         if self.solo is not None and self._solo_control(self.solo, seat, Control.PRESS):
             return
         if self._guess(seat, seat_a_cell) and self.solo:
             self.solo.human_touched()
+
+    def _elsewhere(self, seat: Seat) -> bool:
+        """``seat``'s screen shows something other than its key (a touch there
+        would be a guess the player cannot see played)."""
+        return bool(
+            self.legend[seat]
+            or self.menus[seat] is not None
+            or self.entries[seat] is not None
+            or self.names[seat] is not None
+            or self.diagnostics[seat] is not None
+            or self.showing_qr[seat]
+            or self.showing_link[seat]
+            or (self.clue_entry is not None and self.solo is not None and seat == self.solo.human)
+        )
 
     # ------------------------------------------------------------------ solo
 
@@ -774,6 +809,8 @@ class Session:
                 sensed=self.sensed_bank,
                 blind=self.solo is not None and seat == self.solo.ai,
             )
+            if self.touch:
+                view = replace(view, touch=True)
             mission = dict(self.missions).get(self.state.rules.mission or "")
             if mission:
                 view = replace(view, mission_name=mission)

@@ -38,7 +38,10 @@ def seat_hint(state: GameState, seat: Seat, role: Role, sensed: bool) -> str:
     if role == Role.OVER:
         return "over"
     if role == Role.SUDDEN_DEATH:
-        return "sudden" if may_guess(state, seat, role) else "sudden_wait"
+        if not may_guess(state, seat, role):
+            return "sudden_wait"
+        # both may guess: a touch on a sensed card does not say who touched
+        return "sudden_either" if may_guess(state, other(seat), role) else "sudden"
     if role == Role.WAIT:
         return "watch" if state.phase == Phase.GUESSING else "wait_clue"
     if role == Role.CLUE:

@@ -245,11 +245,13 @@ def short_hint(view: SeatView) -> list[str]:
 
 
 def hint_lines(view: SeatView) -> list[str]:
-    """What this seat does next, with the controls, for its role."""
+    """What this seat does next, with the controls, for its role (on a table that
+    senses its word cards, a guess is a touch)."""
     kind = view.hint
     if view.debrief and kind != "over_team":  # the partner's key: the knob turns back
         kind = "over_debrief"
-    return [_(line) for line in HINTS.get(kind, ())]
+    lines = TOUCH_HINTS.get(kind) if view.touch else None
+    return [_(line) for line in lines or HINTS.get(kind, ())]
 
 
 HINTS: dict[str, tuple[str, ...]] = {
@@ -265,6 +267,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     "watch": (N_("Your partner"), N_("is guessing")),
     "wait_clue": (N_("Partner sets"), N_("the clue number")),
     "sudden": (N_("Sudden death:"), N_("no clues. Knob"), N_("+ press: guess")),
+    "sudden_either": (N_("Sudden death:"), N_("no clues. Knob"), N_("+ press: guess")),
     "sudden_wait": (N_("Sudden death:"), N_("partner guesses")),
     "over": (N_("Knob: partner's"), N_("key. Press:"), N_("new game")),
     "over_debrief": (N_("Knob: your key"), N_("Press: new game")),
@@ -276,6 +279,19 @@ HINTS: dict[str, tuple[str, ...]] = {
     "solo_number": (N_("Knob: number,"), N_("press gives it,"), N_("back: new word")),
     "solo_confirm": (),  # the AI's touch says what to do (the "ai_touch" message)
     "over_solo": (N_("Knob: what the"), N_("AI meant"), N_("Press: new game")),
+}
+# The same, on a table whose word cards are sensed (hardware/profiles/touch.toml):
+# the guesser touches the card; where the device cannot tell who touched (either
+# may guess), the guesser's press plays the touched card (docs/screens.md). The
+# knob and press still work, for a card whose pad fails.
+TOUCH_HINTS: dict[str, tuple[str, ...]] = {
+    "listen": (N_("Hear the clue,"), N_("touch a card"), N_("to guess")),
+    "either": (N_("Say a clue, or"), N_("touch a card,"), N_("and press")),
+    "guess_bank": (N_("Touch a card to"), N_("guess. To stop,"), N_("take a token")),
+    "guess_back": (N_("Touch a card to"), N_("guess. To stop,"), N_("press back")),
+    "sudden": (N_("Sudden death:"), N_("no clues. Touch"), N_("a card to guess")),
+    "sudden_either": (N_("Sudden death:"), N_("touch a card,"), N_("and press")),
+    "solo_guess": (N_("Touch a card"), N_("to guess")),
 }
 # When a hint does not fit whole under a long message: what must be said at least.
 SHORT_HINTS: dict[str, tuple[str, ...]] = {

@@ -252,6 +252,8 @@ MESSAGES: dict[str, Callable[..., list[str]]] = {
     "nothing_left": lambda: [_("Nothing left"), _("to guess")],
     # A press with the cursor off the cards (a new game, a restart, a new turn).
     "knob_first": lambda: [_("Turn the knob"), _("to a word first")],
+    # A touched card when either seat may guess: whose guess it is, the press says.
+    "touched": lambda: [_("Card touched:"), _("the guesser"), _("presses to guess")],
     # Solo: a touch of the AI's seat's controls, which nobody plays.
     "ai_seat": lambda human: [_("The AI plays"), _("this seat: play"), _("on seat %s") % human],
     "sensor_fault": lambda slot: [_("Bank slot %d:") % slot, _("sensor fault")],

@@ -134,6 +134,7 @@ class SeatView:
     legend: bool = False  # show what the symbols mean instead of the key
     diagnostics: Diagnostics | None = None  # the Diagnostics screen instead of the key
     mission_name: str = ""  # the mission played (a mission map's name); "" for none
+    touch: bool = False  # the table senses its word cards: a guess is a touch
     cursor_word: str | None = None  # the card's word under the cursor, when known (solo)
     clue_word: str | None = None  # solo: the clue's word, shown with its number
     clue_by: str = ""  # solo: whose clue that is, "ai" or "you"

@@ -528,6 +528,8 @@ PAGE_TEXT = {
         "guess, a frame and its letter mark the card under its cursor."
     ),
     "cursor_tip": N_("seat %(seat)s's cursor"),
+    # TRANSLATORS: on a table that senses its word cards: a click on a card touches it.
+    "touch_tip": N_("touch this card (a finger held on its pad)"),
     "scanner": N_("Scanner"),
     "scan_label": N_("Scan text:"),
     # TRANSLATORS: a button: sends the text in the box over the scanner's line.

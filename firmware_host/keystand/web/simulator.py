@@ -31,7 +31,7 @@ from ..app.menu import BANKS, BRIGHTNESS, Settings, mission_choices
 from ..app.solo import LEVELS, PARTNERS, PartnerLoader
 from ..config import DeviceConfig, user_mission_maps
 from ..i18n import LANGUAGES, N_
-from ..rules.layout import seat_index
+from ..rules.layout import cell_name, seat_index
 from ..rules.missions import load_book
 from ..rules.setup import RULESETS
 from ..sim.table import FrameShown, SimEvent, SimTable, SlipPrinted
@@ -196,6 +196,9 @@ class Simulator:
             "printer": hardware.printer is not None,
             "words": self.words_lang,
             "legend": list(page_model.legend(width, height)),
+            # A table that senses its word cards: the page's cards are the pads, and
+            # a click on one touches it (the pin driver's `touch CELL`).
+            "cells": [cell_name(i) for i in range(25)] if hardware.pads is not None else [],
         }
 
     def links(self) -> dict:
