@@ -130,3 +130,12 @@ def test_the_card_under_the_cursor_is_named_in_the_seats_own_view():
     for _ in range(7):
         s.control("B", "right")
     assert "Row 2, card 3" in screen_lines(s.views()["B"])
+
+
+def test_the_panels_name_the_mission_being_played():
+    """Neither the panels nor the status line said which mission was played."""
+    rules = Rules(tokens=9, bystander_tokens=5, mission="cairo")
+    s = Session(new_game(LAYOUT, rules), lambda a, st: None, missions=(("cairo", "Cairo\t9-5"),))
+    for seat in "AB":
+        lines = screen_lines(s.views()[seat])
+        assert lines[:3] == ["Cairo 9-5", "Tokens 9", "Mistakes 5"], lines

@@ -176,10 +176,14 @@ def _with_hint(lines: list[str], hint: list[str], rows: int, short: list[str]) -
 
 
 def mission_lines(view: SeatView) -> list[str]:
-    """The mission being played, by its name, shortened to the column if need be."""
+    """The mission being played, by its name and, after a tab, its numbers (with a *
+    where our rulebooks do not print one: app/menu.py mission_value); the name is
+    shortened to the column if need be, the numbers never."""
     if not view.mission_name:
         return []
-    return [fonts.clip(_(view.mission_name), MONO_COLUMN)]
+    name, _tab, numbers = view.mission_name.partition("\t")
+    numbers = f" {numbers}" if numbers else ""
+    return [fonts.clip(_(name), MONO_COLUMN - fonts.width(numbers)) + numbers]
 
 
 def cursor_lines(view: SeatView, room: float) -> list[str]:

@@ -133,7 +133,7 @@ class SeatView:
     entry_kind: str = "code"  # what is typed: a game "code" or a team's "name"
     legend: bool = False  # show what the symbols mean instead of the key
     diagnostics: Diagnostics | None = None  # the Diagnostics screen instead of the key
-    mission_name: str = ""  # the mission played (a mission map's name); "" for none
+    mission_name: str = ""  # the mission played: its name, a tab, its numbers; "" for none
     touch: bool = False  # the table senses its word cards: a guess is a touch
     cursor_word: str | None = None  # the card's word under the cursor, when known (solo)
     clue_word: str | None = None  # solo: the clue's word, shown with its number
