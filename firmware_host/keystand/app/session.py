@@ -424,6 +424,8 @@ class Session:
             if waiting is not None:
                 clues += ((waiting.word, waiting.number, ()),)
             return replace(view, panel=SoloPanel("ai_seat", clues), cursor=None)
+        if view.hint == "sudden_either":  # the AI's seat never touches: a touch is the human's
+            view = replace(view, hint="sudden")
         if state.phase == Phase.OVER:
             pages = self._meant_pages()
             if 0 < self.solo_page <= len(pages):
