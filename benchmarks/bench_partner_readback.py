@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "partner_people"))
 
-import tables  # noqa: E402
+import tables
 
-from keystand.partner import Knowledge, Partner  # noqa: E402
+from keystand.partner import Knowledge, Partner
 
 
 def readback(partner: Partner, t: tables.Table) -> tuple[bool, int, int]:
