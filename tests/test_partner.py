@@ -86,7 +86,7 @@ def test_check_clue_says_why_and_where(partner):
     assert partner.clues[partner.check_clue(board, other, visible)] == fold(other)
     # a refused pair stored in the table is refused with its reason and cell
     for cell in range(25):
-        refused = [j for j in range(len(partner.clues)) if board.rows[cell][j] < MIN_SCORE
+        refused = [j for j in range(partner.table_clues) if board.rows[cell][j] < MIN_SCORE
                    and partner.clues[j] not in {fold(w) for w in words}]
         if refused:
             with pytest.raises(PartnerError) as err:
@@ -808,3 +808,37 @@ def test_an_everyday_clue_finds_its_card_first(case, seed):
     for clue, meant in clues.items():
         first = partner.guesser.guesses(board, know, clue, 1)[0]
         assert words[first] in meant, (clue, words[first])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["fluffy", "tropical", "striped", "nutcracker"]),
+        ("fi", ["pörröinen", "muuttolintu", "raidallinen"]),
+        ("ja", ["ふわふわ", "花札", "パワースポット", "眩しい"]),
+    ],
+)
+def test_words_people_clue_with_are_understood(lang, said):
+    """Adjectives, compounds and loans the clue vocabulary lacks (issue 26): heard by
+    the build (data/LANG.heard) or read as two known words joined; each names cards."""
+    partner = Partner.load(lang)
+    _words, board = _board(partner, 3)
+    for word in said:
+        j = partner.check_clue(board, word, [])
+        assert j >= partner.table_clues, word  # not one of the giver's clue words
+        assert max(board.score(c, j) for c in range(25)) > 0, word
+
+
+def test_heard_words_and_compounds_are_refused_beside_the_card_they_hold():
+    partner = Partner.load("ja")
+    words = list(deal(load_words("ja"), 3))
+    words[0] = "だるま"
+    board = partner.board(words)
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, "雪だるま", range(25))
+    assert err.value.reason == "too_close" and err.value.cell == 0
+    assert partner.check_clue(board, "雪だるま", range(1, 25)) >= partner.table_clues
+    en = Partner.load("en")
+    with pytest.raises(PartnerError) as err:
+        en.check_clue(en.board(deal(load_words("en"), 3)), "qqqzzzxx", range(25))
+    assert err.value.reason == "unknown_word" and "at no cost" in str(err.value)

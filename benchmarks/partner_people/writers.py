@@ -3,10 +3,11 @@ answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
 
   prompts BATCH   runs the board words of each language through writers' prompts,
                   WORDS a prompt: writers/BATCH/prompts/LANG-NN.txt
-  merge BATCH     reads writers/BATCH/answers/*.txt and writes the lists (one line a
-                  board word: ``word: link link ...``, strongest first), keeping the
-                  links the list's own checks let through (one word, not the card word,
-                  no part of it)
+  merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON) and
+                  hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
+                  and writes partner/lists/LANG-links.txt (one line a card, strongest
+                  first), keeping the links the checks let through (one word, not the
+                  card word, no part of it)
 
 Run: python benchmarks/partner_people/writers.py prompts w1
 """
@@ -18,6 +19,7 @@ import json
 import re
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -25,6 +27,8 @@ ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "firmware_host"))
 
 from keystand.books.words import load as load_words  # noqa: E402
+from keystand.partner import lists as partner_lists  # noqa: E402
+from keystand.partner.core import Partner, _singulars  # noqa: E402
 
 WRITERS = HERE / "writers"
 LISTS = ROOT / "firmware_host" / "keystand" / "partner" / "lists"
@@ -126,50 +130,113 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
 
 
-def merge(batch: str) -> None:
+def _plain(text: str) -> dict[str, list[str]]:
+    """A hand-written list: ``card: link link ...`` a line."""
+    out = {}
+    for line in text.splitlines():
+        card, sep, rest = line.split("#", 1)[0].partition(":")
+        if sep and rest.split():
+            out[card.strip()] = rest.split()
+    return out
+
+
+def _sources(batch: str, lang: str) -> list[tuple[str, dict[str, list[str]]]]:
+    folder = WRITERS / batch
+    out = []
+    for path in sorted((folder / "answers").glob(f"{lang}-*.txt")):
+        try:
+            out.append((f"{batch}/{path.name}", _object(path.read_text("utf-8"))))
+        except ValueError as exc:
+            print(f"{path.name}: {exc}", file=sys.stderr)
+    for path in sorted(folder.glob(f"{lang}.links")):
+        out.append((f"{batch}/{path.name}", _plain(path.read_text("utf-8"))))
+    return out
+
+
+def _normaliser(lang: str) -> Callable[[str], str | None]:
+    """A link as the table's word for it: a plural or an inflected form as its base
+    (boats: boat, järvellä: järvi); None for a word the partner never hears (its
+    blocked and confusing lists)."""
+    vocab = Partner.load(lang)
+    table = set(vocab.clues[: vocab.table_clues])
+    out = partner_lists.blocked(lang) | partner_lists.confusing(lang)
+
+    def norm(word: str) -> str | None:
+        if word in out:
+            return None
+        if word in table:
+            return word
+        for single in _singulars(word) if lang == "en" else ():
+            if single in table:
+                return single
+        j = vocab._form_of(word)  # a Finnish form the table's header knows
+        return vocab.clues[j] if j is not None else word
+
+    return norm
+
+
+def merge(batches: list[str]) -> None:
+    """Every batch's lists in one: a link scores by how high each writer put it (1 for
+    the first, falling to 0 past the last), summed over writers, so a link several
+    writers name comes first."""
     for lang in ("en", "fi", "ja"):
         words = list(load_words(lang).words)
         known = {_fold(w): w for w in words}
-        links: dict[str, list[str]] = {}
-        for path in sorted((WRITERS / batch / "answers").glob(f"{lang}-*.txt")):
-            try:
-                got = _object(path.read_text("utf-8"))
-            except ValueError as exc:
-                print(f"{path.name}: {exc}", file=sys.stderr)
-                continue
-            for card, said in got.items():
-                word = known.get(_fold(card))
-                if word is None:
-                    print(f"{path.name}: '{card}' is not a {lang} card word", file=sys.stderr)
-                    continue
-                keep = []
-                for s in said:
-                    s = _fold(s)
-                    w = _fold(word)
-                    if not s or any(ch.isspace() for ch in s) or s in w or w in s:
+        norm = _normaliser(lang)
+        scores: dict[str, dict[str, float]] = {}
+        writers: dict[str, int] = {}
+        for batch in batches:
+            for name, got in _sources(batch, lang):
+                for card, said in got.items():
+                    word = known.get(_fold(card))
+                    if word is None:
+                        print(f"{name}: '{card}' is not a {lang} card word", file=sys.stderr)
                         continue
-                    if s not in keep:
-                        keep.append(s)
-                links[word] = keep
-        missing = [w for w in words if w not in links]
+                    writers[word] = writers.get(word, 0) + 1
+                    w = _fold(word)
+                    kept = []
+                    for s in map(_fold, said):
+                        if not s or any(ch.isspace() for ch in s) or s in w or w in s:
+                            continue
+                        n = norm(s)
+                        if n and n not in kept and n not in w and w not in n:
+                            kept.append(n)
+                    row = scores.setdefault(word, {})
+                    for rank, s in enumerate(kept):
+                        row[s] = row.get(s, 0.0) + 1.0 - rank / max(len(kept), LINKS)
+        missing = [w for w in words if w not in scores]
+        if not scores:
+            print(f"{lang}: no lists in {', '.join(batches)}")
+            continue
         path = LISTS / f"{lang}-links.txt"
         head = (
-            f"# What a native {lang} speaker says to point at each card, strongest first:\n"
-            f"# written and reread by blind native-speaker writers (benchmarks/partner_people/\n"
-            f"# writers/{batch}), merged by writers.py; read by scripts/partner_build.py.\n"
+            f"# What native {lang} speakers say to point at each card, strongest first (links\n"
+            "# several writers name first): written blind by native-speaker writers and the\n"
+            f"# team (benchmarks/partner_people/writers/: {', '.join(batches)}), merged by\n"
+            "# writers.py. Read by the partner at run time (partner/lists.py, links).\n"
         )
-        body = "".join(f"{w}: {' '.join(links[w])}\n" for w in words if w in links)
+        body = "".join(
+            f"{w}: {' '.join(sorted(scores[w], key=lambda s: (-scores[w][s], s)))}\n"
+            for w in words if w in scores
+        )
         path.write_text(head + body, "utf-8")
-        print(f"{lang}: {len(links)} cards, {sum(map(len, links.values()))} links; "
-              f"missing {len(missing)}: {' '.join(missing[:20])}")
+        print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
+              f"writers per card {min(writers.values(), default=0)}-"
+              f"{max(writers.values(), default=0)}; missing {len(missing)}: "
+              f"{' '.join(missing[:20])}")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("action", choices=("prompts", "merge"))
-    ap.add_argument("batch")
+    ap.add_argument("batch", nargs="+", help="one batch to prompt; every batch to merge")
     args = ap.parse_args()
-    prompts(args.batch) if args.action == "prompts" else merge(args.batch)
+    if args.action == "prompts":
+        if len(args.batch) != 1:
+            raise SystemExit("prompts: one batch")
+        prompts(args.batch[0])
+    else:
+        merge(args.batch)
     return 0
 
 

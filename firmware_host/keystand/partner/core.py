@@ -12,7 +12,17 @@ from typing import TYPE_CHECKING
 from ..books import words as wordlists
 from ..rules.layout import CELL_COUNT
 from . import lists
-from .table import MAX_SCORE, MIN_SCORE, REASONS, Table, open_table, reason_of, word_list_digest
+from .table import (
+    MAX_SCORE,
+    MIN_SCORE,
+    REASONS,
+    Heard,
+    Table,
+    open_heard,
+    open_table,
+    reason_of,
+    word_list_digest,
+)
 
 if TYPE_CHECKING:
     from .giver import Giver
@@ -89,6 +99,11 @@ class Board:
     linked: frozenset[tuple[int, int]] = frozenset()
     extra: Mapping[int, Sequence[float]] = field(default_factory=dict)
     compounds: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # the table's board word of each cell, and the heard words (data/LANG.heard):
+    # clue index -> ({board word: standardised score}, [(clue word, weight)])
+    indices: tuple[int, ...] = ()
+    heard: Mapping[int, tuple[Mapping[int, float], Sequence[tuple[int, float]]]] = field(
+        default_factory=dict)
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -101,7 +116,16 @@ class Board:
             head, first = parts
             return HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first)
         column = self.extra.get(clue)
-        return column[cell] if column is not None else 0.0
+        linked = column[cell] if column is not None else 0.0
+        heard = self.heard.get(clue)
+        if heard is not None:
+            # its own nearest cards, else what its nearest clue words say of the card
+            direct, nearest = heard
+            own = direct.get(self.indices[cell])
+            if own is None:
+                own = sum(w * self.score(cell, k) for k, w in nearest)
+            return max(linked, own)
+        return linked
 
 
 class Partner:
@@ -135,6 +159,9 @@ class Partner:
                     self.clues.append(fold(word))
                 row.append((j, LINK_TOP - LINK_STEP * k))
         self._compounds: dict[int, tuple[int, int]] = {}
+        # clue index -> (nearest board words, nearest clue words and weights)
+        self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
+        self._heard_file: Heard | bool | None = False  # opened on the first unknown word
         self._by_start: dict[str, list[int]] | None = None  # clues with forms, by 2 letters
         readings = table.header.get("readings")
         self._readings: dict[str, list[int]] = {}
@@ -205,7 +232,8 @@ class Partner:
             ]
 
         return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
-                     self.table.scale, allowed, frozenset(linked), extra, self._compounds)
+                     self.table.scale, allowed, frozenset(linked), extra, self._compounds,
+                     tuple(indices), self._heard)
 
     # ------------------------------------------------------------ clue words
 
@@ -239,6 +267,8 @@ class Partner:
         word = fold(text)
         j = self._clue_index.get(word)
         if j is not None:
+            if j >= self.table_clues and j not in self._heard and j not in self._compounds:
+                self._hear(word, j)  # a link word: its vectors' nearest board words too
             return j
         hits = self._readings.get(word, [])
         if len(hits) > 1 and self._one_word(hits):
@@ -258,6 +288,9 @@ class Partner:
         j = self._form_of(word)
         if j is not None:
             return j
+        j = self._hear(word)
+        if j is not None:
+            return j
         j = self._compound(word)
         if j is not None:
             return j
@@ -266,6 +299,31 @@ class Partner:
             "give another, at no cost",
             "unknown_word",
         )
+
+    def _hear(self, word: str, j: int | None = None) -> int | None:
+        """A word the build heard (data/LANG.heard: adjectives, verbs, rarer nouns), as
+        a clue index of its own, or ``j``'s (a link word) with its nearest board
+        words added; None when the build did not hear it."""
+        if self._heard_file is False:
+            self._heard_file = open_heard(self.lang)
+            if self._heard_file and (
+                    self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]):
+                self._heard_file = None  # built for another word list: heard nothing
+        heard = self._heard_file
+        if not isinstance(heard, Heard):
+            return None
+        entry = heard.entry(word)
+        if entry is None:
+            return None
+        direct, nearest = entry
+        if j is None:
+            j = self._clue_index[word] = len(self.clues)
+            self.clues.append(word)
+        scale = float(heard.header["scale"])
+        total = sum(c for _k, c in nearest) or 1
+        self._heard[j] = ({i: v / scale for i, v in direct.items()},
+                          [(k, c / total) for k, c in nearest])
+        return j
 
     def _known(self, word: str) -> int | None:
         """A word's clue index as typed, as an English plural or a Finnish form."""
