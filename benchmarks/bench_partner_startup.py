@@ -1,7 +1,8 @@
 """`keystand partner clue` as a whole process against a bare interpreter start.
 
-Wall time of each, the median of RUNS runs taken in turn (the machine is shared, so
-turns keep a busy moment from falling on one side only), on one board a language.
+Wall time and CPU time (user + system of the child) of each, the median of RUNS
+runs taken in turn (the machine is shared, so turns keep a busy moment from falling
+on one side only; CPU time is the steadier figure there), on one board a language.
 The bar (issue 26): the clue within 10x the bare start. Run:
     python benchmarks/bench_partner_startup.py [--runs 15] [--lang en ...]
 """
@@ -9,6 +10,7 @@ The bar (issue 26): the clue within 10x the bare start. Run:
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
@@ -25,10 +27,14 @@ from keystand.rules.keygen import seeded_layout
 KEYSTAND = str(Path(sys.executable).with_name("keystand"))
 
 
-def wall(cmd: list[str]) -> float:
+def run(cmd: list[str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, of the child) of one run."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True)
-    return time.perf_counter() - t
+    wall = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
@@ -37,19 +43,21 @@ def main() -> int:
     ap.add_argument("--lang", action="append", choices=("en", "fi", "ja"))
     args = ap.parse_args()
     bare = [sys.executable, "-c", "pass"]
-    print("| lang | bare interpreter | partner clue | ratio |")
+    print("| lang | bare interpreter (wall, CPU) | partner clue (wall, CPU) | ratio (wall, CPU) |")
     print("|---|---|---|---|")
     for lang in args.lang or ["en", "fi", "ja"]:
         words = deal(load_words(lang), 1)
         clue = [KEYSTAND, "partner", "clue", "--lang", lang, "--seat",
                 "A", "--layout", seeded_layout(1).format(), "--words", ",".join(words)]
-        wall(clue)  # compiled bytecode and the table's pages in place first
+        run(clue)  # compiled bytecode and the table's pages in place first
         b, c = [], []
         for _ in range(args.runs):
-            b.append(wall(bare))
-            c.append(wall(clue))
-        mb, mc = statistics.median(b), statistics.median(c)
-        print(f"| {lang} | {mb * 1000:.0f} ms | {mc * 1000:.0f} ms | {mc / mb:.1f}x |", flush=True)
+            b.append(run(bare))
+            c.append(run(clue))
+        bw, bc = (statistics.median(x) for x in zip(*b, strict=True))
+        cw, cc = (statistics.median(x) for x in zip(*c, strict=True))
+        print(f"| {lang} | {bw * 1000:.0f} ms, {bc * 1000:.0f} ms | {cw * 1000:.0f} ms, "
+              f"{cc * 1000:.0f} ms | {cw / bw:.1f}x, {cc / bc:.1f}x |", flush=True)
     return 0
 
 

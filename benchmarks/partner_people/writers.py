@@ -18,7 +18,6 @@ import argparse
 import json
 import re
 import sys
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,6 +28,7 @@ sys.path.insert(0, str(ROOT / "firmware_host"))
 from keystand.books.words import load as load_words  # noqa: E402
 from keystand.partner import lists as partner_lists  # noqa: E402
 from keystand.partner.core import Partner, _singulars  # noqa: E402
+from keystand.partner.lists import fold  # noqa: E402
 
 WRITERS = HERE / "writers"
 LISTS = ROOT / "firmware_host" / "keystand" / "partner" / "lists"
@@ -126,8 +126,7 @@ def _object(text: str) -> dict[str, list[str]]:
     raise ValueError("no JSON object in the answer")
 
 
-def _fold(text: str) -> str:
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
+_fold = fold  # the partner's own comparison: the links are written as it reads them
 
 
 def _plain(text: str) -> dict[str, list[str]]:
@@ -216,7 +215,7 @@ def merge(batches: list[str]) -> None:
             "# writers.py. Read by the partner at run time (partner/lists.py, links).\n"
         )
         body = "".join(
-            f"{w}: {' '.join(sorted(scores[w], key=lambda s: (-scores[w][s], s)))}\n"
+            f"{_fold(w)}: {' '.join(sorted(scores[w], key=lambda s: (-scores[w][s], s)))}\n"
             for w in words if w in scores
         )
         path.write_text(head + body, "utf-8")

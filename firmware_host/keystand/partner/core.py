@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..books import words as wordlists
 from ..rules.layout import CELL_COUNT
 from . import lists
+from .lists import fold
 from .table import (
     MAX_SCORE,
     MIN_SCORE,
@@ -77,8 +77,6 @@ class PartnerError(ValueError):
         self.cell = cell
 
 
-def fold(text: str) -> str:
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
 
 
 @dataclass(frozen=True)
@@ -147,16 +145,17 @@ class Partner:
         # board word -> [(clue, standardised score)] from the native speakers' links;
         # a link the vocabulary lacks becomes a clue index of its own
         self._links: dict[int, list[tuple[int, float]]] = {}
-        for card, said in lists.links(lang).items():
-            i = self._board_index.get(fold(card))
+        index = self._clue_index
+        for card, said in lists.links(lang).items():  # folded by lists.links
+            i = self._board_index.get(card)
             if i is None:
                 continue
             row = self._links[i] = []
             for k, word in enumerate(said):
-                j = self._clue_index.get(fold(word))
+                j = index.get(word)
                 if j is None:
-                    j = self._clue_index[fold(word)] = len(self.clues)
-                    self.clues.append(fold(word))
+                    j = index[word] = len(self.clues)
+                    self.clues.append(word)
                 row.append((j, LINK_TOP - LINK_STEP * k))
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)

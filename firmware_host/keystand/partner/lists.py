@@ -100,8 +100,11 @@ def links(lang: str) -> dict[str, list[str]]:
         for line in path.read_text("utf-8").splitlines():
             text = line.split("#", 1)[0]
             word, sep, rest = text.partition(":")
-            if sep and rest.split():
-                out[unicodedata.normalize("NFC", word.strip())] = [
-                    unicodedata.normalize("NFC", w).casefold() for w in rest.split()
-                ]
+            if sep and rest.split():  # written folded (writers.py), read as it stands
+                out[word.strip()] = rest.split()
     return out
+
+
+def fold(text: str) -> str:
+    """A word as the partner compares words: NFKC, NFC, case-folded, trimmed."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
