@@ -127,7 +127,7 @@ class Heard:
 
     header: dict[str, Any]
     index: dict[str, int]
-    data: bytes
+    data: bytes | memoryview
 
     def entry(self, word: str) -> tuple[dict[int, int], list[tuple[int, int]]] | None:
         j = self.index.get(word)
@@ -144,10 +144,12 @@ def open_heard(lang: str) -> Heard | None:
     path = heard_path(lang)
     if not path.exists():
         return None
-    blob = path.read_bytes()
+    with path.open("rb") as fh:  # mapped: only the records of the words asked for are read
+        blob = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
     if blob[: len(HEARD_MAGIC)] != HEARD_MAGIC:
         raise ValueError(f"{path.name}: not a keystand heard-words file")
     (size,) = struct.unpack_from("<I", blob, len(HEARD_MAGIC))
     start = len(HEARD_MAGIC) + 4
     header = json.loads(blob[start : start + size].decode("utf-8"))
-    return Heard(header, {w: j for j, w in enumerate(header["words"])}, blob[start + size :])
+    index = {w: j for j, w in enumerate(header.pop("words"))}
+    return Heard(header, index, memoryview(blob)[start + size :])
