@@ -79,7 +79,7 @@ def test_a_round_is_dealt_prompted_and_scored(runs):
     for name, items in manifest["guesser_sessions"].items():
         out = []
         for n, (bid, source) in enumerate(items, 1):
-            word, number, meant = manifest[f"{source}_clues"][bid]
+            _word, _number, meant = manifest[f"{source}_clues"][bid]
             touch = meant if source == "partner" or bid == "en-o01" else [assassin]
             out.append({"board": n, "touch": touch})
         _answer(runs / "r-guessers" / "answers" / f"{name}.txt", out)
