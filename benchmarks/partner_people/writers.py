@@ -3,8 +3,9 @@ answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
 
   prompts BATCH   runs the board words of each language through writers' prompts,
                   WORDS a prompt: writers/BATCH/prompts/LANG-NN.txt
-  merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON) and
+  merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON),
                   hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
+                  and kinds (writers/BATCH/LANG.kinds, ``kind: card card ...``)
                   and writes partner/lists/LANG-links.txt (one line a card, strongest
                   first), keeping the links the checks let through (one word, not the
                   card word, no part of it)
@@ -149,6 +150,14 @@ def _sources(batch: str, lang: str) -> list[tuple[str, dict[str, list[str]]]]:
             print(f"{path.name}: {exc}", file=sys.stderr)
     for path in sorted(folder.glob(f"{lang}.links")):
         out.append((f"{batch}/{path.name}", _plain(path.read_text("utf-8"))))
+    for path in sorted(folder.glob(f"{lang}.kinds")):
+        # ``kind: card card ...``: the kinds a player names for many cards at once
+        # (animal, hedelmä, 楽器), each card's kinds as one writer's list
+        kinds: dict[str, list[str]] = {}
+        for kind, cards in _plain(path.read_text("utf-8")).items():
+            for card in cards:
+                kinds.setdefault(card, []).append(kind)
+        out.append((f"{batch}/{path.name}", kinds))
     return out
 
 
