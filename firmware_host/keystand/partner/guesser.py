@@ -26,6 +26,9 @@ AGENT_GIVEN = {"G": 3 / 9, "T": 5 / 13, "B": 1 / 3}
 # After the first touch, a card whose association with the clue is below this
 # (standardised units) is not touched: the clue does not fit it for a person.
 STOP = 1.0
+# ... nor one that fits it less than this share of the first card: after TRUMPET
+# for BAND (5.2), a person does not go on to RHINO (1.3) because the number is 3.
+FALL = 0.4
 
 
 class Guesser:
@@ -72,12 +75,15 @@ class Guesser:
     ) -> list[int]:
         """The cards to touch for ``clue`` ``number``, in order: ``guesses``' best
         ``number`` (at least one), cut before the first after the first whose
-        association with the clue is below ``STOP``."""
+        association with the clue is below ``STOP`` or below ``FALL`` times the
+        first card's."""
         j = self.partner.clue_index(clue)
         ranked = self.guesses(board, know, clue, number, history)[: max(number, 1)]
         out = ranked[:1]
+        first = board.score(ranked[0], j) if ranked else 0.0
         for c in ranked[1:]:
-            if board.score(c, j) < STOP:
+            score = board.score(c, j)
+            if score < STOP or score < FALL * first:
                 break
             out.append(c)
         return out
