@@ -28,7 +28,7 @@ AGENT_GIVEN = {"G": 3 / 9, "T": 5 / 13, "B": 1 / 3}
 STOP = 1.0
 # ... nor one that fits it less than this share of the first card: after TRUMPET
 # for BAND (5.2), a person does not go on to RHINO (1.3) because the number is 3.
-FALL = 0.4
+FALL = 0.3
 
 
 class Guesser:
