@@ -16,6 +16,7 @@ from .table import (
     MAX_SCORE,
     MIN_SCORE,
     REASONS,
+    REFUSED,
     Heard,
     Table,
     open_heard,
@@ -38,8 +39,8 @@ CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
 # 3.7 to 5.4), each further one 0.15 less. A linked pair scores at least this.
 LINK_TOP = 6.0
 LINK_STEP = 0.15
-# A stored refusal, as a byte of a row (REFUSED .. MIN_SCORE - 1, unsigned).
-_REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (MIN_SCORE - 1 + 256 - 7, MIN_SCORE - 1 + 256))
+# A stored refusal as a row's byte: REFUSED .. MIN_SCORE - 1, read unsigned.
+_REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (REFUSED & 0xFF, (MIN_SCORE - 1) & 0xFF))
 # A compound the vocabulary lacks (nutcracker, muuttolintu, 花札) reads as its
 # last part (the head) with some of its first: head × HEAD + first × (1 - HEAD).
 HEAD = 0.6
@@ -229,7 +230,6 @@ class Partner:
             rows = [
                 [v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows
             ]
-
         return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
                      self.table.scale, allowed, frozenset(linked), extra, self._compounds,
                      tuple(indices), self._heard)
