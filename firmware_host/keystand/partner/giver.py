@@ -36,7 +36,6 @@ MIDPOINT = 1.0
 # Without a native speaker's link, a target counts only when the clue is among the
 # card's REVIEWED best clues in the table (each language's review read them).
 REVIEWED = 10
-PRESSURE = 99.0
 RARE = 0.15  # expected agents given up from the commonest clue word to the rarest
 
 
@@ -94,9 +93,6 @@ class Giver:
         # With native speakers' links, a target counts only where they name the clue
         # for it: the table alone is one source, and its own quirks are not a person's.
         linked = board.linked
-        agents_left = len(know.targets()) + know.partner_agents_left()
-        if agents_left > PRESSURE * max(know.tokens_left, 1):
-            linked = frozenset()  # short of turns: the table's clear links count too
         # ... or where the clue is among the card's REVIEWED best in the table, the
         # rows native readers read through (docs/partner.md, the reviews)
         table = self.partner.table
@@ -108,11 +104,14 @@ class Giver:
         amargin = self.assassin_margin * scale
         chosen: tuple[float, int, int] | None = None  # value, clue, number
         fallback: tuple[float, int] | None = None  # lead, clue: when no clue passes
+        last: tuple[float, int] | None = None  # ... and when every clue is near an assassin
         for j in board.allowed:
             if j in banned:
                 continue
             top = tmax[j]
             if amax[j] >= near:
+                if last is None or top - amax[j] > last[0]:
+                    last = (top - amax[j], j)
                 continue  # an assassin is near this clue for some reading
             bar = max(omax[j] + margin, amax[j] + amargin, floor)
             if top < bar:
@@ -137,11 +136,13 @@ class Giver:
             if chosen is None or value > chosen[0] + 1e-9:
                 chosen = (value, j, n)
         if chosen is None:
-            if fallback is None:
-                return None
             # Nothing clears the bar (late, with few agents and much on the table):
-            # the clue whose best target comes nearest to it, for one card.
-            j = fallback[1]
+            # the clue whose best target comes nearest to it, for one card; failing
+            # that, the one whose best target stands furthest above the assassins.
+            pick = fallback or last
+            if pick is None:
+                return None
+            j = pick[1]
             chosen = (person((tmax[j] - omax[j]) / scale), j, 1)
         value, j, n = chosen
         meant = sorted(targets, key=lambda c: -rows[c][j])[:n]
