@@ -234,13 +234,17 @@ def _commit() -> str:
         return "unknown"
 
 
-def guessers_run(run: str) -> None:
+def guessers_run(run: str, answered_only: bool = False) -> None:
+    """The guessers' stage. ``answered_only``: only the boards a person giver has
+    answered (a smaller round, when the givers' stage is answered in part)."""
     folder = RUNS / run
     manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
     people, dropped = person_clues(run, manifest)
     partners: dict[str, Partner] = {}
     clues: list[Clue] = []
     for b in manifest["boards"]:
+        if answered_only and b["id"] not in people:
+            continue
         lang = b["lang"]
         partner = partners.setdefault(lang, Partner.load(lang))
         t = tables.table(lang, b["seed"], b["phase"])
@@ -518,6 +522,8 @@ def main() -> int:
     d.add_argument("--lang", action="append", choices=LANGS)
     g = sub.add_parser("guessers", help="the partner's clues and the guessers' prompts")
     g.add_argument("run")
+    g.add_argument("--answered-only", action="store_true",
+                   help="only the boards a person giver has answered")
     s = sub.add_parser("score", help="the figures of a run")
     s.add_argument("run")
     f = sub.add_parser("fit", help="the giver's person model fitted to a tuning run")
@@ -528,7 +534,7 @@ def main() -> int:
             raise SystemExit("--boards is 1 to 200")
         deal_run(args.run, args.span, args.boards, args.lang or list(LANGS))
     elif args.action == "guessers":
-        guessers_run(args.run)
+        guessers_run(args.run, args.answered_only)
     elif args.action == "fit":
         print(fit_run(args.run))
     else:
