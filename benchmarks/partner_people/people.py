@@ -179,6 +179,19 @@ def _answers(stage: str) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def _guessed(run: str, manifest: dict[str, Any], problems: list[str]) -> Any:
+    """Each guesser's answer of a run: (session, entry, board id, clue source)."""
+    for name, entries in _answers(f"{run}-guessers").items():
+        items = manifest["guesser_sessions"][name]
+        for e in entries:
+            try:
+                bid, source = items[int(e["board"]) - 1]
+            except (KeyError, ValueError, IndexError, TypeError):
+                problems.append(f"{name}: unreadable entry {e!r}")
+                continue
+            yield name, e, bid, source
+
+
 @dataclass
 class Clue:
     board: str
@@ -294,6 +307,7 @@ class Outcome:
     agents: int = 0
     end: str = "stop"  # stop, bystander, assassin, refused
     why: str = ""
+    touched: tuple[int, ...] = ()
 
     @property
     def full(self) -> bool:
@@ -304,7 +318,7 @@ def play(t: tables.Table, cells: list[int], number: int) -> Outcome:
     """Touch ``cells`` in order on A's clue, as the rules do: an agent goes on, a
     bystander ends the turn, the assassin ends the game."""
     side = t.state.layout.side("A")
-    out = Outcome(number)
+    out = Outcome(number, touched=tuple(cells[:number]))
     for c in cells[:number]:
         role = side[c]
         if role == "G":
@@ -383,29 +397,20 @@ def score_run(run: str) -> str:
         t = tables.table(lang, b["seed"], b["phase"])
         o = partner_guess(partner, t, word, number)
         add(lang, "person->partner", b["phase"], o)
-        touched = partner.guesser.touches(partner.board(t.words), Knowledge.of(t.state, "B"),
-                                          word, number) if o.end != "refused" else []
         detail.append(f"{bid} person {word} {number} (meant {', '.join(meant)}) -> partner: "
-                      f"{', '.join(t.words[c] for c in touched) or o.why} "
+                      f"{', '.join(t.words[c] for c in o.touched) or o.why} "
                       f"[{o.agents} agents, {o.end}]")
     # the guessers' answers: partner -> person and person -> person
-    for name, entries in _answers(f"{run}-guessers").items():
-        items = manifest["guesser_sessions"][name]
-        for e in entries:
-            try:
-                bid, source = items[int(e["board"]) - 1]
-            except (KeyError, ValueError, IndexError, TypeError):
-                problems.append(f"{name}: unreadable entry {e!r}")
-                continue
-            b = byid[bid]
-            t = tables.table(b["lang"], b["seed"], b["phase"])
-            clue = manifest[f"{source}_clues"][bid]
-            o = person_guess(t, e, clue[1], problems, f"{name} board {e['board']}")
-            direction = "partner->person" if source == "partner" else "person->person"
-            add(b["lang"], direction, b["phase"], o)
-            detail.append(f"{bid} {source} {clue[0]} {clue[1]} (meant {', '.join(clue[2])}) -> "
-                          f"person: {', '.join(map(str, e.get('touch', [])))} "
-                          f"[{o.agents} agents, {o.end}{', ' + o.why if o.why else ''}]")
+    for name, e, bid, source in _guessed(run, manifest, problems):
+        b = byid[bid]
+        t = tables.table(b["lang"], b["seed"], b["phase"])
+        clue = manifest[f"{source}_clues"][bid]
+        o = person_guess(t, e, clue[1], problems, f"{name} board {e['board']}")
+        direction = "partner->person" if source == "partner" else "person->person"
+        add(b["lang"], direction, b["phase"], o)
+        detail.append(f"{bid} {source} {clue[0]} {clue[1]} (meant {', '.join(clue[2])}) -> "
+                      f"person: {', '.join(map(str, e.get('touch', [])))} "
+                      f"[{o.agents} agents, {o.end}{', ' + o.why if o.why else ''}]")
     figures: dict[str, Any] = {}
     lines = [
         f"# People benchmark, run {run} ({manifest['range']} seeds; partner at "
@@ -459,37 +464,31 @@ def fit_run(run: str) -> str:
     byid = {b["id"]: b for b in manifest["boards"]}
     partners: dict[str, Partner] = {}
     points: list[tuple[float, bool]] = []
-    for name, entries in _answers(f"{run}-guessers").items():
-        items = manifest["guesser_sessions"][name]
-        for e in entries:
-            try:
-                bid, source = items[int(e["board"]) - 1]
-            except (KeyError, ValueError, IndexError, TypeError):
+    for _name, e, bid, source in _guessed(run, manifest, []):
+        if source != "partner":
+            continue
+        b = byid[bid]
+        partner = partners.setdefault(b["lang"], Partner.load(b["lang"]))
+        t = tables.table(b["lang"], b["seed"], b["phase"])
+        word, _number, meant = manifest["partner_clues"][bid]
+        board = partner.board(t.words)
+        know = Knowledge.of(t.state, "A")
+        j = partner.clue_index(word)
+        targets = [cell_of(list(t.words), m) for m in meant]
+        others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
+        best_other = max(board.score(c, j) for c in others)
+        touched = []
+        side = t.state.layout.side("A")
+        for w in e.get("touch", []):
+            c = cell_of(list(t.words), w)
+            if c is None:
                 continue
-            if source != "partner":
-                continue
-            b = byid[bid]
-            partner = partners.setdefault(b["lang"], Partner.load(b["lang"]))
-            t = tables.table(b["lang"], b["seed"], b["phase"])
-            word, _number, meant = manifest["partner_clues"][bid]
-            board = partner.board(t.words)
-            know = Knowledge.of(t.state, "A")
-            j = partner.clue_index(word)
-            targets = [cell_of(list(t.words), m) for m in meant]
-            others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
-            best_other = max(board.score(c, j) for c in others)
-            touched = []
-            side = t.state.layout.side("A")
-            for w in e.get("touch", []):
-                c = cell_of(list(t.words), w)
-                if c is None:
-                    continue
-                touched.append(c)
-                if side[c] != "G":
-                    break
-            for c in targets:
-                if c is not None:
-                    points.append((board.score(c, j) - best_other, c in touched))
+            touched.append(c)
+            if side[c] != "G":
+                break
+        for c in targets:
+            if c is not None:
+                points.append((board.score(c, j) - best_other, c in touched))
     if not points:
         raise SystemExit(f"run '{run}': no partner clue answered yet")
 
