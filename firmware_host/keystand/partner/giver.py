@@ -1,44 +1,62 @@
-"""The clue giver: the clue and number with the most agents expected to be found.
+"""The clue giver: a clue a person can follow, and the number of cards it clearly fits.
 
-The guesser is modelled as not being us: it reads each clue's associations with
-Gaussian noise, touches cards best-first and stops at the number or at its first
-miss. The value of a clue is the agents such a guesser finds on average, less a
-heavy weight on the chance it touches our assassin (docs/partner.md).
+Self-play once chose clues by playing them out against a noisy copy of our own
+table; that rewarded clues only this table understands, and people met 4s they
+followed to one card and clues that led onto the assassin (issue 26). The giver
+now counts a target only when the clue stands clearly above every card the
+partner may touch that is not ours (``MARGIN``) and is a link a person sees at
+all (``FLOOR``); a clue that any assassin is near (``ASSASSIN_NEAR``) is not
+given; and among the clues that pass, the partner model (``person``: how likely
+a person is to find a target by its lead over the best other card, measured in
+benchmarks/partner_people/) and the word's frequency decide (docs/partner.md).
 """
 
 from __future__ import annotations
 
-import heapq
-import random
-from collections.abc import Iterable, Iterator
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .guesser import STOP
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
     from .core import Board, Partner
 
-SAMPLES = 64  # noisy guessers per candidate clue
-SHORTLIST = 40  # candidate clues simulated
-MAX_NUMBER = 4
-# After its first touch the model partner stops before a card it reads below this
-# (standardised units), as a person does; our own guesser stops below 1.0
-# (guesser.STOP). Without it a fourth target the clue hardly fits cost the model
-# nothing, and the giver said 4 where a player saw no fourth card (docs/partner.md).
-MODEL_STOP = 1.5
-FLOOR = 3.0  # a card's association below this (standardised) is not one a person sees
+MAX_NUMBER = 3  # a person follows a 4 to one or two cards (docs/partner.md)
+# A target's association (standardised units) a person sees: the one the guesser
+# goes on to a second card at (guesser.STOP), so that it reads every target back.
+FLOOR = STOP
+MARGIN = 1.0  # ... and its lead over every other card the partner may touch
+ASSASSIN_NEAR = 2.0  # an assassin this near the clue (or linked to it) rules the clue out
+ASSASSIN_MARGIN = 3.0  # ... and every target leads the assassins by this much
+# The partner model: a person finds a target with probability
+# sigmoid(SLOPE * (lead - MIDPOINT)), lead being its association less the best
+# other card's (standardised units); fitted to people's touches (docs/partner.md).
+SLOPE = 1.2
+MIDPOINT = 1.0
+# Without a native speaker's link, a target counts only when the clue is among the
+# card's REVIEWED best clues in the table (each language's review read them).
+REVIEWED = 10
+RARE = 0.15  # expected agents given up from the commonest clue word to the rarest
 
 
 @dataclass(frozen=True, slots=True)
 class ClueChoice:
     """A clue: ``targets`` are the cells it means (the giver's own unfound agents),
-    best first; ``expected`` the agents a noisy partner is expected to find."""
+    best first; ``expected`` the agents a person is expected to find."""
 
     word: str
     number: int
     targets: tuple[int, ...]
     expected: float
+
+
+def person(lead: float) -> float:
+    """The chance a person finds a target that leads the best other card by
+    ``lead`` standardised units (the partner model above)."""
+    return 1.0 / (1.0 + math.exp(-SLOPE * (lead - MIDPOINT)))
 
 
 class Giver:
@@ -47,101 +65,91 @@ class Giver:
     def __init__(self, partner: Partner, caution: float = 1.0) -> None:
         self.partner = partner
         self.caution = caution
-        self.noise = 0.7 * caution  # how differently we expect the partner to read us
-        self.assassin_weight = 4.0 * caution
+        # caution widens the lead a target needs and the distance to the assassins
+        self.margin = MARGIN * caution
+        self.assassin_near = ASSASSIN_NEAR / caution
+        self.assassin_margin = ASSASSIN_MARGIN * caution
 
     def clue(
         self, board: Board, know: Knowledge, seed: int = 0, exclude: Iterable[str] = ()
     ) -> ClueChoice | None:
         """The best clue for ``know``'s unfound agents, or None. ``exclude``: clue
-        words already given in this game (by either seat), never given again."""
+        words already given in this game (by either seat), never given again.
+        ``seed`` is kept for callers; the choice is deterministic."""
+        del seed
         banned = self._indices(exclude)
         targets = [c for c in know.targets() if know.partner_can_guess(c)]
         if not targets:
             return None
-        others = [
-            c for c in range(25) if know.partner_can_guess(c) and c not in targets
-        ]
-        assassins = {c for c in others if know.side[c] == "B"}
+        others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
+        assassins = [c for c in others if know.side[c] == "B"]
         scale = board.scale
-        margin = 0.5 * scale  # a target must beat the best other card by this to count
-        amargin = 1.5 * scale  # ... and the assassin by this
-        cand = targets + others
-        a_list = [others.index(a) for a in assassins]
-        rows = [board.rows[c] for c in cand]
-        nt = len(targets)
-        a_pos = [nt + k for k in a_list]
-        usable = bytearray(len(rows[0]))
+        rows = board.rows
+        vocab = len(rows[0])
+        # Column maxima in C (map over zip of the rows' bytes): a clue's best target,
+        # best other card and nearest assassin, for all 8,000-odd clues at once.
+        low = [-128] * vocab
+        tmax = list(map(max, zip(*(rows[c] for c in targets), strict=True)))
+        omax = list(map(max, zip(*(rows[c] for c in others), strict=True))) if others else low
+        amax = list(map(max, zip(*(rows[c] for c in assassins), strict=True))) if assassins \
+            else low
+        # With native speakers' links, a target counts only where they name the clue
+        # for it: the table alone is one source, and its own quirks are not a person's.
+        linked = board.linked
+        # ... or where the clue is among the card's REVIEWED best in the table, the
+        # rows native readers read through (docs/partner.md, the reviews)
+        table = self.partner.table
+        raw = {c: table.row(board.indices[c]) for c in targets} if linked else {}
+        best = {c: sorted(r)[-REVIEWED] for c, r in raw.items()}
+        floor = FLOOR * scale
+        margin = self.margin * scale
+        near = self.assassin_near * scale
+        amargin = self.assassin_margin * scale
+        chosen: tuple[float, int, int] | None = None  # value, clue, number
+        fallback: tuple[float, int] | None = None  # lead, clue: when no clue passes
+        last: tuple[float, int] | None = None  # ... and when every clue is near an assassin
         for j in board.allowed:
-            usable[j] = j not in banned
-
-        def columns() -> Iterator[tuple[int, tuple[float, ...]]]:
-            # One clue word's scores at a time, in ``cand`` order. A list of all
-            # 8,000 columns cost 5 MiB for a moment on every clue (docs/performance.md).
-            for j, col in enumerate(zip(*rows, strict=True)):
-                if usable[j]:
-                    yield j, col
-
-        top = max((max(col[:nt]) for _j, col in columns()), default=None)
-        if top is None:
-            return None
-        # A clue a person would see; when no target has one, the best there is.
-        floor = min(FLOOR * scale, top - 0.5 * scale)
-
-        def keyed() -> Iterator[tuple[float, int]]:
-            for j, col in columns():
-                tv = sorted(col[:nt], reverse=True)
-                if tv[0] < floor:
-                    continue
-                if others:
-                    worst = max(col[nt:])
-                    if a_pos:
-                        worst = max(worst, max(col[k] for k in a_pos) + amargin - margin)
-                else:
-                    worst = -1e9
-                count = sum(1 for v in tv if v > worst + margin and v >= floor)
-                yield count + min(tv[0] - worst, 3 * scale) / (10 * scale), j
-
-        shortlist = heapq.nlargest(SHORTLIST, keyed())
-        rng = random.Random(seed)
-        sd = self.noise * scale
-        draws = [[rng.gauss(0.0, sd) for _ in cand] for _ in range(SAMPLES)]
-        best: tuple[float, int, int, float] | None = None  # value, clue, number, expected
-        rng_cells = range(len(cand))
-        stop_at = MODEL_STOP * scale
-        for _key, j in shortlist:
-            col = [row[j] for row in rows]
-            found = [0] * (MAX_NUMBER + 1)  # found[n]: agents summed over samples for n
-            deaths = [0] * (MAX_NUMBER + 1)
-            for s in range(SAMPLES):
-                vals = [c + e for c, e in zip(col, draws[s], strict=True)]
-                # only the first MAX_NUMBER + 1 cards touched can matter
-                run = 0
-                for t, k in enumerate(
-                    heapq.nlargest(MAX_NUMBER + 1, rng_cells, key=vals.__getitem__)
-                ):
-                    if t and vals[k] < stop_at:
-                        break  # it stops short of a card the clue hardly fits
-                    if k < nt:
-                        run += 1
-                        if run == MAX_NUMBER:
-                            break
-                        continue
-                    miss = cand[k]
-                    for n in range(run + 1, MAX_NUMBER + 1):
-                        deaths[n] += miss in assassins
+            if j in banned:
+                continue
+            top = tmax[j]
+            if amax[j] >= near:
+                if last is None or top - amax[j] > last[0]:
+                    last = (top - amax[j], j)
+                continue  # an assassin is near this clue for some reading
+            bar = max(omax[j] + margin, amax[j] + amargin, floor)
+            if top < bar:
+                if fallback is None or top - bar > fallback[0]:
+                    fallback = (top - bar, j)
+                continue
+            leads = sorted(
+                (rows[c][j] for c in targets
+                 if not linked or (c, j) in linked or raw[c][j] >= best[c]),
+                reverse=True,
+            )
+            n = 0
+            value = 0.0
+            for v in leads[:MAX_NUMBER]:
+                if v < bar:
                     break
-                for n in range(1, MAX_NUMBER + 1):
-                    found[n] += min(run, n)
-            for n in range(1, min(nt, MAX_NUMBER) + 1):
-                expected = found[n] / SAMPLES
-                value = expected - self.assassin_weight * deaths[n] / SAMPLES
-                if best is None or value > best[0] + 1e-9:
-                    best = (value, j, n, expected)
-        if best is None:
-            return None
-        _value, j, n, expected = best
-        meant = sorted(targets, key=lambda c: -board.rows[c][j])[:n]
+                n += 1
+                value += person((v - omax[j]) / scale)
+            if not n:
+                continue
+            value -= RARE * j / vocab
+            if chosen is None or value > chosen[0] + 1e-9:
+                chosen = (value, j, n)
+        if chosen is None:
+            # Nothing clears the bar (late, with few agents and much on the table):
+            # the clue whose best target comes nearest to it, for one card; failing
+            # that, the one whose best target stands furthest above the assassins.
+            pick = fallback or last
+            if pick is None:
+                return None
+            j = pick[1]
+            chosen = (person((tmax[j] - omax[j]) / scale), j, 1)
+        value, j, n = chosen
+        meant = sorted(targets, key=lambda c: -rows[c][j])[:n]
+        expected = sum(person((rows[c][j] - omax[j]) / scale) for c in meant)
         return ClueChoice(self.partner.clues[j], n, tuple(meant), round(expected, 3))
 
     def _indices(self, words: Iterable[str]) -> set[int]:

@@ -8,10 +8,12 @@ giver and the guesser are given nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ..rules.game import MARK_BIT, GameState
 from ..rules.layout import CELL_COUNT, Seat, other
-from ..rules.status import Phase
+
+if TYPE_CHECKING:
+    from ..rules.game import GameState
 
 AGENTS_PER_SIDE = 9
 
@@ -30,6 +32,8 @@ class Knowledge:
 
     @classmethod
     def of(cls, state: GameState, seat: Seat) -> Knowledge:
+        from ..rules.status import Phase
+
         return cls(
             seat=seat,
             side=state.layout.side(seat),
@@ -54,11 +58,13 @@ class Knowledge:
 
     def partner_can_guess(self, cell: int) -> bool:
         """The partner may touch this card on a clue of ours."""
-        return self.visible(cell) and not self.marks[cell] & MARK_BIT[other(self.seat)]
+        mark = self.marks[cell]
+        return self.visible(cell) and not (mark and mark & _bit(other(self.seat)))
 
     def can_guess(self, cell: int) -> bool:
         """We may touch this card on our partner's clue."""
-        return self.visible(cell) and not self.marks[cell] & MARK_BIT[self.seat]
+        mark = self.marks[cell]
+        return self.visible(cell) and not (mark and mark & _bit(self.seat))
 
     def targets(self) -> list[int]:
         """Our own agents not found yet: what a clue of ours should lead to."""
@@ -67,3 +73,12 @@ class Knowledge:
     def partner_agents_left(self) -> int:
         """Agents still hidden on the partner's side: all but those we found (public)."""
         return AGENTS_PER_SIDE - sum(1 for s in self.found_by if s == self.seat)
+
+
+def _bit(seat: Seat) -> int:
+    """The rules' mark bit of ``seat``. Imported here, when a card is marked, so that
+    ``keystand partner clue`` (no marks) does not load the rules engine's actions and
+    game, a fifth of its start-up (docs/performance.md)."""
+    from ..rules.game import MARK_BIT
+
+    return MARK_BIT[seat]

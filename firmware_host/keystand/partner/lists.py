@@ -87,3 +87,24 @@ def readings(lang: str) -> dict[str, str]:
                 out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize(
                     "NFC", parts[1])
     return out
+
+
+def links(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-links.txt``: ``card: link link ...``, what native speakers say to
+    point at each card, strongest first (written and reread blind, by native
+    speakers: benchmarks/partner_people/writers.py). Read at run time, not built into
+    the table: a person's word the table lacks is still understood through them."""
+    path = LISTS_DIR / f"{lang}-links.txt"
+    out: dict[str, list[str]] = {}
+    if path.exists():
+        for line in path.read_text("utf-8").splitlines():
+            text = line.split("#", 1)[0]
+            word, sep, rest = text.partition(":")
+            if sep and rest.split():  # written folded (writers.py), read as it stands
+                out[word.strip()] = rest.split()
+    return out
+
+
+def fold(text: str) -> str:
+    """A word as the partner compares words: NFKC, NFC, case-folded, trimmed."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFKC", text)).casefold().strip()

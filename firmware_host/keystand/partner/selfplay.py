@@ -27,6 +27,7 @@ class GameResult:
     assassin: bool
     agents: int
     turns: int
+    sudden_death: bool = False  # the clock ran out: the last guesses were blind
 
 
 def play_game(
@@ -84,6 +85,7 @@ def play_game(
         state.reason == Reason.ASSASSIN,
         state.agents_found,
         state.turns,
+        state.went_to_sudden_death,
     )
 
 

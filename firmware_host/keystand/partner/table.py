@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 MAGIC = b"KSPARTNER1\n"
+HEARD_MAGIC = b"KSHEARD1\n"
 DATA_DIR = Path(__file__).with_name("data")
 # Codes below every score: why a clue is refused beside a board word.
 REASONS = ("too_close", "same_stem", "same_reading", "same_kanji")
@@ -96,3 +97,59 @@ def open_table(lang: str) -> Table:
     with path.open("rb") as fh:
         mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
     return parse(mapped, path.name)
+
+
+# ---------------------------------------------------------------- heard words
+# data/LANG.heard: words a person may say that the giver never does. HEARD_MAGIC,
+# a u32 length, a JSON header ("words", "k", "near", "scale", "list_sha256"), then
+# for each word k records of its nearest board words (u16 board index, signed byte
+# score) and ``near`` of its nearest clue words (u16 clue index, cosine x 100).
+
+
+def heard_path(lang: str) -> Path:
+    return DATA_DIR / f"{lang}.heard"
+
+
+def encode_heard(header: dict[str, Any], rows: list[bytes]) -> bytes:
+    size = 3 * (header["k"] + header["near"])
+    if len(rows) != len(header["words"]) or any(len(r) != size for r in rows):
+        raise ValueError("a heard file has one row of k records per word")
+    head = json.dumps(header, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).encode("utf-8")
+    return HEARD_MAGIC + struct.pack("<I", len(head)) + head + b"".join(rows)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """A heard-words file opened for reading: ``entry(word)`` is its nearest board
+    words ({board index: stored score}) and nearest clue words ([(clue index,
+    cosine x 100)])."""
+
+    header: dict[str, Any]
+    index: dict[str, int]
+    data: bytes | memoryview
+
+    def entry(self, word: str) -> tuple[dict[int, int], list[tuple[int, int]]] | None:
+        j = self.index.get(word)
+        if j is None:
+            return None
+        k, near = self.header["k"], self.header["near"]
+        size = 3 * (k + near)
+        records = list(struct.iter_unpack("<Hb", self.data[size * j : size * (j + 1)]))
+        return dict(records[:k]), records[k:]
+
+
+def open_heard(lang: str) -> Heard | None:
+    """The heard words of ``lang``, or None when the build made none."""
+    path = heard_path(lang)
+    if not path.exists():
+        return None
+    with path.open("rb") as fh:  # mapped: only the records of the words asked for are read
+        blob = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    if blob[: len(HEARD_MAGIC)] != HEARD_MAGIC:
+        raise ValueError(f"{path.name}: not a keystand heard-words file")
+    (size,) = struct.unpack_from("<I", blob, len(HEARD_MAGIC))
+    start = len(HEARD_MAGIC) + 4
+    header = json.loads(blob[start : start + size].decode("utf-8"))
+    index = {w: j for j, w in enumerate(header.pop("words"))}
+    return Heard(header, index, memoryview(blob)[start + size :])

@@ -1,0 +1,252 @@
+"""Native-speaker association lists per board word: the writers' prompts, and their
+answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
+
+  prompts BATCH   runs the board words of each language through writers' prompts,
+                  WORDS a prompt: writers/BATCH/prompts/LANG-NN.txt
+  merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON),
+                  hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
+                  and kinds (writers/BATCH/LANG.kinds, ``kind: card card ...``)
+                  and writes partner/lists/LANG-links.txt (one line a card, strongest
+                  first), keeping the links the checks let through (one word, not the
+                  card word, no part of it)
+
+Run: python benchmarks/partner_people/writers.py prompts w1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "firmware_host"))
+
+from keystand.books.words import load as load_words  # noqa: E402
+from keystand.partner import lists as partner_lists  # noqa: E402
+from keystand.partner.core import Partner, _singulars  # noqa: E402
+from keystand.partner.lists import fold  # noqa: E402
+
+WRITERS = HERE / "writers"
+LISTS = ROOT / "firmware_host" / "keystand" / "partner" / "lists"
+WORDS = 60  # board words a writer takes in one session
+LINKS = 15
+
+BRIEF = {
+    "en": """\
+You are a careful native speaker of English, helping to write down what people think of
+in a word-association party game (like Codenames): one player says a single word, the
+other must point at the card it means.
+
+For each card word below, list {links} single words that a native speaker would readily
+use as a one-word clue pointing at that card, strongest first: what it is a kind of
+(animal, fruit, tool), what it looks, sounds or feels like (striped, fluffy, loud),
+where it is found, what it does or is used for, things that go with it, and well-known
+links from stories, films, sport, holidays and everyday culture. Everyday words first;
+adjectives, verbs and nouns are all fine; no names of people or brands; not the card
+word itself, a form of it, a word containing it or a part of it. One word each (a
+compound written as one word is fine). Then reread each list and strike any word most
+players would not connect with the card at once.
+
+End your reply with one JSON object, exactly in this shape (the card words as given):
+""",
+    "fi": """\
+Olet huolellinen suomea äidinkielenään puhuva ihminen ja autat kirjaamaan, mitä ihmiset
+ajattelevat sana-assosiaatiopelissä (kuten Codenames): yksi pelaaja sanoo yhden sanan, ja
+toisen pitää osoittaa kortti, jota se tarkoittaa.
+
+Luettele kullekin alla olevalle korttisanalle {links} yksittäistä sanaa, joita suomalainen
+pelaaja käyttäisi helposti yhden sanan vihjeenä, joka osoittaa siihen korttiin, vahvin
+ensin: mikä se on (eläin, hedelmä, työkalu), miltä se näyttää, kuulostaa tai tuntuu
+(raidallinen, pörröinen, äänekäs), missä sitä on, mitä se tekee tai mihin sitä käytetään,
+mitä siihen liittyy, ja tunnetut yhteydet tarinoista, elokuvista, urheilusta, juhlista ja
+arjen kulttuurista. Arkiset sanat ensin; substantiivit, adjektiivit ja verbit käyvät,
+perusmuodossa (verbit A-infinitiivissä); ei henkilöiden eikä tuotemerkkien nimiä; ei
+korttisanaa itseään, sen taivutusmuotoa, sanaa joka sisältää sen eikä sen osaa. Yksi
+sana kukin (yhdyssana käy). Lue lopuksi jokainen lista uudelleen ja poista sanat, joita
+useimmat pelaajat eivät heti yhdistäisi korttiin.
+
+Lopeta vastauksesi yhteen JSON-objektiin täsmälleen tässä muodossa (korttisanat niin kuin
+ne on annettu):
+""",
+    "ja": """\
+あなたは日本語を母語とする慎重な話者として、連想ワードゲーム（『コードネーム』のような
+ゲーム：一人が一語を言い、もう一人がその語が指すカードを当てる）で人が何を思い浮かべるかを
+書き出す手伝いをします。
+
+下の各カードの単語について、日本人プレイヤーがそのカードを指す一語のヒントとして自然に
+使う語を{links}個、強い順に挙げてください：何の仲間か（動物、果物、道具）、見た目・音・
+手触り（しま模様、ふわふわ、うるさい）、どこにあるか、何をするか・何に使うか、一緒に
+思い浮かぶもの、物語・映画・スポーツ・行事・日常の文化でよく知られたつながり。普段の
+言葉を先に。名詞・形容詞・動詞のどれでもよく、辞書形で。人名や商品名は不可。カードの
+単語そのもの、その一部、それを含む語、同じ読みの語は不可。表記は普段書くとおり（漢字・
+ひらがな・カタカナ）。一語ずつ（複合語も可）。最後に各リストを見直し、多くのプレイヤーが
+すぐにはそのカードと結びつけない語は消してください。
+
+最後にJSONオブジェクトを一つ、この形のとおりに書いてください（カードの単語は与えられた
+とおりに）：
+""",
+}
+
+
+CARDS = {"en": "The card words:", "fi": "Korttisanat:", "ja": "カードの単語："}
+
+
+def prompts(batch: str) -> None:
+    folder = WRITERS / batch / "prompts"
+    if folder.exists():
+        raise SystemExit(f"{folder} exists: a batch is written once")
+    folder.mkdir(parents=True)
+    count = 0
+    for lang in ("en", "fi", "ja"):
+        words = list(load_words(lang).words)
+        for k in range(0, len(words), WORDS):
+            chunk = words[k : k + WORDS]
+            example = json.dumps({chunk[0]: ["...", "..."], chunk[1]: ["...", "..."]},
+                                 ensure_ascii=False)
+            text = (BRIEF[lang].format(links=LINKS) + "\n```json\n" + example + "\n```\n\n"
+                    + CARDS[lang] + "\n" + "\n".join(chunk) + "\n")
+            (folder / f"{lang}-{k // WORDS + 1:02d}.txt").write_text(text, "utf-8")
+            count += 1
+    print(f"{count} writer prompts in {folder}")
+
+
+def _object(text: str) -> dict[str, list[str]]:
+    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
+    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
+        try:
+            got = json.loads(blob)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(got, dict):
+            return {str(k): [str(x) for x in v] for k, v in got.items() if isinstance(v, list)}
+    raise ValueError("no JSON object in the answer")
+
+
+_fold = fold  # the partner's own comparison: the links are written as it reads them
+
+
+def _plain(text: str) -> dict[str, list[str]]:
+    """A hand-written list: ``card: link link ...`` a line."""
+    out = {}
+    for line in text.splitlines():
+        card, sep, rest = line.split("#", 1)[0].partition(":")
+        if sep and rest.split():
+            out[card.strip()] = rest.split()
+    return out
+
+
+def _sources(batch: str, lang: str) -> list[tuple[str, dict[str, list[str]]]]:
+    folder = WRITERS / batch
+    out = []
+    for path in sorted((folder / "answers").glob(f"{lang}-*.txt")):
+        try:
+            out.append((f"{batch}/{path.name}", _object(path.read_text("utf-8"))))
+        except ValueError as exc:
+            print(f"{path.name}: {exc}", file=sys.stderr)
+    for path in sorted(folder.glob(f"{lang}.links")):
+        out.append((f"{batch}/{path.name}", _plain(path.read_text("utf-8"))))
+    for path in sorted(folder.glob(f"{lang}.kinds")):
+        # ``kind: card card ...``: the kinds a player names for many cards at once
+        # (animal, hedelmä, 楽器), each card's kinds as one writer's list
+        kinds: dict[str, list[str]] = {}
+        for kind, cards in _plain(path.read_text("utf-8")).items():
+            for card in cards:
+                kinds.setdefault(card, []).append(kind)
+        out.append((f"{batch}/{path.name}", kinds))
+    return out
+
+
+def _normaliser(lang: str) -> Callable[[str], str | None]:
+    """A link as the table's word for it: a plural or an inflected form as its base
+    (boats: boat, järvellä: järvi); None for a word the partner never hears (its
+    blocked and confusing lists)."""
+    vocab = Partner.load(lang)
+    table = set(vocab.clues[: vocab.table_clues])
+    out = partner_lists.blocked(lang) | partner_lists.confusing(lang)
+
+    def norm(word: str) -> str | None:
+        if word in out:
+            return None
+        if word in table:
+            return word
+        for single in _singulars(word) if lang == "en" else ():
+            if single in table:
+                return single
+        j = vocab._form_of(word)  # a Finnish form the table's header knows
+        return vocab.clues[j] if j is not None else word
+
+    return norm
+
+
+def merge(batches: list[str]) -> None:
+    """Every batch's lists in one: a link scores by how high each writer put it (1 for
+    the first, falling to 0 past the last), summed over writers, so a link several
+    writers name comes first."""
+    for lang in ("en", "fi", "ja"):
+        words = list(load_words(lang).words)
+        known = {_fold(w): w for w in words}
+        norm = _normaliser(lang)
+        scores: dict[str, dict[str, float]] = {}
+        writers: dict[str, int] = {}
+        for batch in batches:
+            for name, got in _sources(batch, lang):
+                for card, said in got.items():
+                    word = known.get(_fold(card))
+                    if word is None:
+                        print(f"{name}: '{card}' is not a {lang} card word", file=sys.stderr)
+                        continue
+                    writers[word] = writers.get(word, 0) + 1
+                    w = _fold(word)
+                    kept = []
+                    for s in map(_fold, said):
+                        if not s or any(ch.isspace() for ch in s) or s in w or w in s:
+                            continue
+                        n = norm(s)
+                        if n and n not in kept and n not in w and w not in n:
+                            kept.append(n)
+                    row = scores.setdefault(word, {})
+                    for rank, s in enumerate(kept):
+                        row[s] = row.get(s, 0.0) + 1.0 - rank / max(len(kept), LINKS)
+        missing = [w for w in words if w not in scores]
+        if not scores:
+            print(f"{lang}: no lists in {', '.join(batches)}")
+            continue
+        path = LISTS / f"{lang}-links.txt"
+        head = (
+            f"# What native {lang} speakers say to point at each card, strongest first (links\n"
+            "# several writers name first): written blind by native-speaker writers and the\n"
+            f"# team (benchmarks/partner_people/writers/: {', '.join(batches)}), merged by\n"
+            "# writers.py. Read by the partner at run time (partner/lists.py, links).\n"
+        )
+        body = "".join(
+            f"{_fold(w)}: {' '.join(sorted(scores[w], key=lambda s: (-scores[w][s], s)))}\n"
+            for w in words if w in scores
+        )
+        path.write_text(head + body, "utf-8")
+        print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
+              f"writers per card {min(writers.values(), default=0)}-"
+              f"{max(writers.values(), default=0)}; missing {len(missing)}: "
+              f"{' '.join(missing[:20])}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("action", choices=("prompts", "merge"))
+    ap.add_argument("batch", nargs="+", help="one batch to prompt; every batch to merge")
+    args = ap.parse_args()
+    if args.action == "prompts":
+        if len(args.batch) != 1:
+            raise SystemExit("prompts: one batch")
+        prompts(args.batch[0])
+    else:
+        merge(args.batch)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
