@@ -292,7 +292,10 @@ def test_on_a_table_that_senses_its_cards_a_click_on_a_word_card_touches_it(serv
     both = {"A": seat_index(2, "A"), "B": seat_index(2, "B")}
     # The server answers once the finger has lifted and the table was still again.
     assert wait_for(lambda: d.session.cursor == both, limit=10), (
-        d.session.cursor, page.inner_text("#words-error"), sim.sim.card_frame.contacts)
+        d.session.cursor,
+        page.inner_text("#words-error"),
+        sim.sim.card_frame.contacts,
+    )
     assert d.state.agents_found == 0  # framed on both keys, not played
     _do(sim, "B press")  # the guesser is B
     assert d.state.agents_found == 1 and d.state.guesser == "B"
