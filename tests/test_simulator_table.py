@@ -148,8 +148,10 @@ def test_switching_panels_mid_game_keeps_the_games_bank(running):
     assert r.sim.sim.slots() == laid  # each token where it lay
     session = r.sim.daemon.session
     assert session.state.tokens_left == 10 and _bank_in_order(r)
-    assert all(v.message is None or v.message.kind not in ("missing", "extra")
-               for v in session.views().values())
+    assert all(
+        v.message is None or v.message.kind not in ("missing", "extra")
+        for v in session.views().values()
+    )
     old = r.sim.daemon
     assert r.sim.switch_panels() is None  # and back
     assert wait_for(lambda: r.sim.daemon is not old and r.sim.setup()["panel"] == "mono", 10)
@@ -198,12 +200,21 @@ def test_a_token_owed_is_still_in_the_bank_on_the_status_line(running):
 @pytest.mark.parametrize(
     ("lang", "owed", "mission"),
     [
-        ("en", "11 tokens in the bank; take 1 to mark the word (bystander side up)",
-         "Mission Berlin"),
-        ("fi", "Aikavarastossa 11 merkkiä; ota 1 ja merkitse sillä sana (sivullinen ylöspäin)",
-         "Tehtävä Berliini"),
-        ("ja", "時間バンクにトークン11枚。1枚取って、そのワードに置く（一般人の面を上に）",
-         "ミッション：ベルリン"),
+        (
+            "en",
+            "11 tokens in the bank; take 1 to mark the word (bystander side up)",
+            "Mission Berlin",
+        ),
+        (
+            "fi",
+            "Aikavarastossa 11 merkkiä; ota 1 ja merkitse sillä sana (sivullinen ylöspäin)",
+            "Tehtävä Berliini",
+        ),
+        (
+            "ja",
+            "時間バンクにトークン11枚。1枚取って、そのワードに置く（一般人の面を上に）",
+            "ミッション：ベルリン",
+        ),
     ],
 )
 def test_a_mission_is_named_and_its_tokens_sides_said(running, lang, owed, mission):
@@ -225,3 +236,21 @@ def test_a_campaign_game_names_its_mission_and_team(running, tmp_path):
     r.do("A back", "B back", "A back_hold", "A press", "A hold")  # New game, confirmed
     assert r.sim.daemon.state.rules.mission == "prague"
     assert r.sim.status()["parts"][-1] == "Mission Prague, for team Foxes"
+
+
+def test_the_menus_team_is_kept_across_a_restart_while_the_folder_keeps_the_team(running, tmp_path):
+    """Stop and start `keystand simulate`: the next game is still played for the team
+    the menu chose (a team whose campaign is gone is not offered again)."""
+    from keystand.campaign.store import CampaignStore
+
+    (tmp_path / "state").mkdir()
+    with CampaignStore.in_folder(tmp_path / "state") as store:
+        store.create_team("Foxes", "duet")
+    r = running()
+    r.sim.daemon.settings.team = "Foxes"  # as the seat menu's Team chooses it
+    r.do("A back")  # any event: the simulator saves the menu's choices after it
+    r.stop()
+    again = running()
+    assert again.sim.daemon.settings.team == "Foxes"
+    again.stop()
+    assert running(team="Ghosts").sim.daemon.settings.team is None  # no such campaign

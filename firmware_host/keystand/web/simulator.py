@@ -104,6 +104,10 @@ class Simulator:
         self._slots = stored.slots  # the bank as last saved
         settings = _restored(stored.settings, configs[self.panel])
         self.daemon = self._start(self.configs[self.panel], key, settings, stored.slots)
+        team = (stored.settings or {}).get("team")
+        campaign = self.daemon.campaign
+        if isinstance(team, str) and campaign is not None and team in campaign.teams():
+            settings.team = team  # the menu's team, while the state folder still keeps it
 
     # ------------------------------------------------------------------ daemons
 
