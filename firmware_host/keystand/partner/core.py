@@ -54,10 +54,19 @@ CLASH = {
 }
 
 
+# The English nouns whose plural ends in -ves (leaves, knives): read back as f/fe.
+_F_PLURALS = frozenset(
+    "leaf loaf knife wife life wolf shelf half calf elf thief sheaf scarf hoof wharf".split())
+
+
 def _singulars(word: str) -> list[str]:
     """What an English plural may be the plural of, likeliest first (a regular
     plural only: the irregular ones are rare as clues)."""
     out = []
+    if word.endswith("ves") and word[:-3] + "f" in _F_PLURALS:
+        out.append(word[:-3] + "f")  # leaves -> leaf, not leave
+    elif word.endswith("ves") and word[:-3] + "fe" in _F_PLURALS:
+        out.append(word[:-3] + "fe")  # knives -> knife
     if word.endswith("ies") and len(word) > 4:
         out.append(word[:-3] + "y")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
@@ -158,6 +167,17 @@ class Partner:
                     j = index[word] = len(self.clues)
                     self.clues.append(word)
                 row.append((j, LINK_TOP - LINK_STEP * k))
+        # ... and read backwards: a card a writer names for another card (SEA for
+        # PIRATE's writer, PIRATE for SEA's) is linked to that card's word as a clue
+        board_index = self._board_index
+        for card, said in lists.links(lang).items():
+            j = index.get(card)
+            if j is None or j >= self.table_clues:
+                continue
+            for k, word in enumerate(said):
+                i = board_index.get(word)
+                if i is not None:
+                    self._links.setdefault(i, []).append((j, LINK_TOP - LINK_STEP * k))
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
