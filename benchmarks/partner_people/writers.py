@@ -239,14 +239,53 @@ def _plain(text: str) -> dict[str, list[str]]:
     return out
 
 
-def _sources(batch: str, lang: str) -> list[tuple[str, dict[str, list[str]]]]:
+def _themes(text: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """A themes answer (``{"sea": {"strong": [cards], "weak": [cards]}}``) as two
+    card lists: each card's themes it was strong for (its place in the theme's list
+    first), and those it was weak for."""
+    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
+    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
+        try:
+            got = json.loads(blob)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(got, dict):
+            continue
+        strong: dict[str, list[tuple[int, str]]] = {}
+        weak: dict[str, list[str]] = {}
+        for theme, parts in got.items():
+            if not isinstance(parts, dict):
+                continue
+            for rank, card in enumerate(parts.get("strong") or []):
+                strong.setdefault(str(card), []).append((rank, str(theme)))
+            for card in parts.get("weak") or []:
+                weak.setdefault(str(card), []).append(str(theme))
+        return {c: [t for _r, t in sorted(ts)] for c, ts in strong.items()}, weak
+    raise ValueError("no JSON object of themes in the answer")
+
+
+def _sources(batch: str, lang: str, weak: dict[str, list[str]] | None = None,
+             ) -> list[tuple[str, dict[str, list[str]]]]:
+    """Each writer's lists of a batch, card -> links. A themes answer (LANG-tNN) is one
+    writer for every card it names strong; the cards it names weak go to ``weak``."""
     folder = WRITERS / batch
     out = []
+    themed: dict[str, list[str]] = {}
     for path in sorted((folder / "answers").glob(f"{lang}-*.txt")):
         try:
+            if re.fullmatch(rf"{lang}-t\d+", path.stem):
+                strong, loose = _themes(path.read_text("utf-8"))
+                for card, ts in strong.items():
+                    themed.setdefault(card, []).extend(ts)
+                for card, ts in loose.items():
+                    if weak is not None:
+                        weak.setdefault(card, []).extend(ts)
+                continue
             out.append((f"{batch}/{path.name}", _object(path.read_text("utf-8"))))
         except ValueError as exc:
             print(f"{path.name}: {exc}", file=sys.stderr)
+    if themed:
+        out.append((f"{batch}/themes", themed))
     for path in sorted(folder.glob(f"{lang}.links")):
         out.append((f"{batch}/{path.name}", _plain(path.read_text("utf-8"))))
     for path in sorted(folder.glob(f"{lang}.kinds")):
@@ -292,8 +331,9 @@ def merge(batches: list[str]) -> None:
         norm = _normaliser(lang)
         scores: dict[str, dict[str, float]] = {}
         writers: dict[str, int] = {}
+        weak: dict[str, list[str]] = {}
         for batch in batches:
-            for name, got in _sources(batch, lang):
+            for name, got in _sources(batch, lang, weak):
                 for card, said in got.items():
                     word = known.get(_fold(card))
                     if word is None:
@@ -327,7 +367,29 @@ def merge(batches: list[str]) -> None:
             for w in words if w in scores
         )
         path.write_text(head + body, "utf-8")
+        # the themes a card was named weak for and no writer linked: words a player
+        # may still take for it (partner/lists.py, near)
+        near: dict[str, list[str]] = {}
+        for card, themes in weak.items():
+            word = known.get(_fold(card))
+            if word is None:
+                continue
+            w = _fold(word)
+            for t in map(_fold, themes):
+                n = norm(t)
+                if n and n not in scores.get(word, {}) and n not in w and w not in n \
+                        and n not in near.setdefault(word, []):
+                    near[word].append(n)
+        near_path = LISTS / f"{lang}-near.txt"
+        if near:
+            near_path.write_text(
+                f"# Words a native {lang} player may still take for each card (a looser link,\n"
+                "# another sense), which a careful giver keeps clear of: the themes writers\n"
+                f"# named the card weak for ({', '.join(batches)}), merged by writers.py.\n"
+                + "".join(f"{_fold(w)}: {' '.join(near[w])}\n" for w in words if near.get(w)),
+                "utf-8")
         print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
+              f"near words for {len(near)} cards, "
               f"writers per card {min(writers.values(), default=0)}-"
               f"{max(writers.values(), default=0)}; missing {len(missing)}: "
               f"{' '.join(missing[:20])}")

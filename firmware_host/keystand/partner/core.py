@@ -39,6 +39,8 @@ CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
 # 3.7 to 5.4), each further one 0.15 less. A linked pair scores at least this.
 LINK_TOP = 6.0
 LINK_STEP = 0.15
+# A word a player may still take for a card (lists/LANG-near.txt) scores at least this.
+NEAR = 3.0
 # A stored refusal as a row's byte: REFUSED .. MIN_SCORE - 1, read unsigned.
 _REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (REFUSED & 0xFF, (MIN_SCORE - 1) & 0xFF))
 # A compound the vocabulary lacks (nutcracker, muuttolintu, 花札) reads as its
@@ -55,8 +57,9 @@ CLASH = {
 
 
 # The English nouns whose plural ends in -ves (leaves, knives): read back as f/fe.
-_F_PLURALS = frozenset(
-    "leaf loaf knife wife life wolf shelf half calf elf thief sheaf scarf hoof wharf".split())
+_F_PLURALS = frozenset({
+    "leaf", "loaf", "knife", "wife", "life", "wolf", "shelf", "half", "calf", "elf", "thief",
+    "sheaf", "scarf", "hoof", "wharf"})
 
 
 def _singulars(word: str) -> list[str]:
@@ -156,7 +159,8 @@ class Partner:
         # a link the vocabulary lacks becomes a clue index of its own
         self._links: dict[int, list[tuple[int, float]]] = {}
         index = self._clue_index
-        for card, said in lists.links(lang).items():  # folded by lists.links
+        linked = lists.links(lang)
+        for card, said in linked.items():  # folded by lists.links
             i = self._board_index.get(card)
             if i is None:
                 continue
@@ -170,7 +174,7 @@ class Partner:
         # ... and read backwards: a card a writer names for another card (SEA for
         # PIRATE's writer, PIRATE for SEA's) is linked to that card's word as a clue
         board_index = self._board_index
-        for card, said in lists.links(lang).items():
+        for card, said in linked.items():
             j = index.get(card)
             if j is None or j >= self.table_clues:
                 continue
@@ -178,6 +182,14 @@ class Partner:
                 i = board_index.get(word)
                 if i is not None:
                     self._links.setdefault(i, []).append((j, LINK_TOP - LINK_STEP * k))
+        # board word -> the clue words a player may still take for it (lists/near):
+        # raised to NEAR, never counted as a target
+        self._near: dict[int, list[int]] = {}
+        for card, said in lists.near(lang).items():
+            i = board_index.get(card)
+            if i is not None:
+                self._near[i] = [j for j in map(index.get, said)
+                                 if j is not None and j < self.table_clues]
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
@@ -238,6 +250,10 @@ class Partner:
                 elif row[j] >= MIN_SCORE:  # a refused pair stays refused
                     row[j] = max(row[j], min(MAX_SCORE, round(value * self.table.scale)))
                     linked.add((cell, j))
+            near = round(NEAR * self.table.scale)
+            for j in self._near.get(i, ()):
+                if row[j] >= MIN_SCORE:
+                    row[j] = max(row[j], near)
             rows.append(row)
         # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
         refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]

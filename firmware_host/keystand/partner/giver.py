@@ -18,16 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .guesser import STOP
 from .knowledge import Knowledge
 
 if TYPE_CHECKING:
     from .core import Board, Partner
 
 MAX_NUMBER = 3  # a person follows a 4 to one or two cards (docs/partner.md)
-# A target's association (standardised units) a person sees: the one the guesser
-# goes on to a second card at (guesser.STOP), so that it reads every target back.
-FLOOR = STOP
+# A target's association (standardised units) a person sees at once: a link about
+# a card's twentieth, or the table's strongest. At or above the guesser's STOP, so
+# that our own guesser reads every target back.
+FLOOR = 3.5
 MARGIN = 1.0  # ... and its lead over every other card the partner may touch
 ASSASSIN_NEAR = 2.0  # an assassin this near the clue (or linked to it) rules the clue out
 ASSASSIN_MARGIN = 3.0  # ... and every target leads the assassins by this much

@@ -89,12 +89,22 @@ def readings(lang: str) -> dict[str, str]:
     return out
 
 
+def near(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-near.txt``: ``card: word word ...``, words a player may still take
+    for the card (a looser link, another sense; the themes writers named it weak for,
+    benchmarks/partner_people/writers.py). The giver keeps clear of them."""
+    return _card_lines(LISTS_DIR / f"{lang}-near.txt")
+
+
 def links(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-links.txt``: ``card: link link ...``, what native speakers say to
     point at each card, strongest first (written and reread blind, by native
     speakers: benchmarks/partner_people/writers.py). Read at run time, not built into
     the table: a person's word the table lacks is still understood through them."""
-    path = LISTS_DIR / f"{lang}-links.txt"
+    return _card_lines(LISTS_DIR / f"{lang}-links.txt")
+
+
+def _card_lines(path: Path) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if path.exists():
         for line in path.read_text("utf-8").splitlines():
