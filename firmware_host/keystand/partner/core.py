@@ -155,51 +155,21 @@ class Partner:
         self.table_clues = len(self.clues)  # indices past these: words only people say
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
-        # board word -> [(clue, standardised score)] from the native speakers' links;
-        # a link the vocabulary lacks becomes a clue index of its own
+        # The native speakers' links (lists/LANG-links.txt) and near words
+        # (lists/LANG-near.txt), read as text here and resolved for a board's cards
+        # only when a board holds them (``_link_row``): start-up reads no more.
+        self._link_lines = lists.links(lang)
+        self._near_lines = lists.near(lang)
+        # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
-        index = self._clue_index
-        linked = lists.links(lang)
-        for card, said in linked.items():  # folded by lists.links
-            i = self._board_index.get(card)
-            if i is None:
-                continue
-            row = self._links[i] = []
-            for k, word in enumerate(said):
-                j = index.get(word)
-                if j is None:
-                    j = index[word] = len(self.clues)
-                    self.clues.append(word)
-                row.append((j, LINK_TOP - LINK_STEP * k))
-        # ... and read backwards: a card a writer names for another card (SEA for
-        # PIRATE's writer, PIRATE for SEA's) is linked to that card's word as a clue
-        board_index = self._board_index
-        for card, said in linked.items():
-            j = index.get(card)
-            if j is None or j >= self.table_clues:
-                continue
-            for k, word in enumerate(said):
-                i = board_index.get(word)
-                if i is not None:
-                    self._links.setdefault(i, []).append((j, LINK_TOP - LINK_STEP * k))
-        # board word -> the clue words a player may still take for it (lists/near):
-        # raised to NEAR, never counted as a target
         self._near: dict[int, list[int]] = {}
-        for card, said in lists.near(lang).items():
-            i = board_index.get(card)
-            if i is not None:
-                self._near[i] = [j for j in map(index.get, said)
-                                 if j is not None and j < self.table_clues]
+        self._link_words: frozenset[str] | None = None
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
         self._heard_file: Heard | bool | None = False  # opened on the first unknown word
         self._by_start: dict[str, list[int]] | None = None  # clues with forms, by 2 letters
-        readings = table.header.get("readings")
-        self._readings: dict[str, list[int]] = {}
-        if readings:
-            for j, r in enumerate(readings):
-                self._readings.setdefault(r, []).append(j)
+        self._reading_index: dict[str, list[int]] | None = None  # kana -> clues, on first use
         self.giver: Giver = Giver(self, caution)
         self.guesser: Guesser = Guesser(self, caution)
 
@@ -238,6 +208,7 @@ class Partner:
             if i in indices:
                 raise PartnerError(f"'{w}' is on the table twice", "unknown_board_word", n)
             indices.append(i)
+        self._resolve_links(indices)
         rows: list[Sequence[float]] = []
         linked: set[tuple[int, int]] = set()
         extra: dict[int, list[float]] = {}
@@ -270,6 +241,46 @@ class Partner:
                      self.table.scale, allowed, frozenset(linked), extra, self._compounds,
                      tuple(indices), self._heard)
 
+    def _index_of(self, word: str) -> int:
+        """A word's clue index; a word the vocabulary lacks gets one of its own."""
+        j = self._clue_index.get(word)
+        if j is None:
+            j = self._clue_index[word] = len(self.clues)
+            self.clues.append(word)
+        return j
+
+    def _resolve_links(self, indices: Iterable[int]) -> None:
+        """The links and near words of these board words as clue indices and scores
+        (``_links``, ``_near``), once per board word: what its writers named for it,
+        a card's first link LINK_TOP and each further one LINK_STEP less (a link the
+        vocabulary lacks becomes a clue index of its own), and read backwards, the
+        cards whose writers named it (SEA under PIRATE's list links PIRATE, a card
+        word and so a clue, to SEA)."""
+        todo = {fold(self.table.board_words[i]): i for i in indices if i not in self._links}
+        if not todo:
+            return
+        for card, i in todo.items():
+            self._links[i] = [(self._index_of(word), LINK_TOP - LINK_STEP * k)
+                              for k, word in enumerate(self._link_lines.get(card, ()))]
+            self._near[i] = [j for j in map(self._clue_index.get, self._near_lines.get(card, ()))
+                             if j is not None and j < self.table_clues]
+        for card, said in self._link_lines.items():
+            j = self._clue_index.get(card)
+            if j is None or j >= self.table_clues:
+                continue
+            for k, word in enumerate(said):
+                if word in todo:
+                    self._links[todo[word]].append((j, LINK_TOP - LINK_STEP * k))
+
+    @property
+    def _readings(self) -> dict[str, list[int]]:
+        """Japanese: each kana reading's clue indices (the table header's readings)."""
+        if self._reading_index is None:
+            self._reading_index = {}
+            for j, r in enumerate(self.table.header.get("readings") or ()):
+                self._reading_index.setdefault(r, []).append(j)
+        return self._reading_index
+
     # ------------------------------------------------------------ clue words
 
     def _one_word(self, clues: Sequence[int]) -> bool:
@@ -301,6 +312,11 @@ class Partner:
         names one word only); raises PartnerError unknown_word/ambiguous_reading."""
         word = fold(text)
         j = self._clue_index.get(word)
+        if j is None:
+            if self._link_words is None:
+                self._link_words = frozenset(w for ws in self._link_lines.values() for w in ws)
+            if word in self._link_words:  # a link of a card on no board made yet
+                j = self._index_of(word)
         if j is not None:
             if j >= self.table_clues and j not in self._heard and j not in self._compounds:
                 self._hear(word, j)  # a link word: its vectors' nearest board words too

@@ -59,6 +59,18 @@ def person(lead: float) -> float:
     return 1.0 / (1.0 + math.exp(-SLOPE * (lead - MIDPOINT)))
 
 
+def _nth_best(row: memoryview, n: int) -> int:
+    """The ``n``-th highest value of a table row (signed bytes), counted in C from the
+    top value down (sorting 8,000 values for each target was a tenth of a clue's time)."""
+    data = row.tobytes()
+    seen = 0
+    for value in range(127, -129, -1):
+        seen += data.count(value & 0xFF)
+        if seen >= n:
+            return value
+    return -128
+
+
 class Giver:
     """Chooses clues for one partner (see the module's docstring)."""
 
@@ -100,7 +112,7 @@ class Giver:
         # rows native readers read through (docs/partner.md, the reviews)
         table = self.partner.table
         raw = {c: table.row(board.indices[c]) for c in targets} if linked else {}
-        best = {c: sorted(r)[-REVIEWED] for c, r in raw.items()}
+        best = {c: _nth_best(r, REVIEWED) for c, r in raw.items()}
         floor = FLOOR * scale
         margin = self.margin * scale
         near = self.assassin_near * scale
