@@ -28,7 +28,14 @@ def test_gpiozero_reads_what_the_simulated_chips_hold_on_both_chip_selects():
             adcs = [
                 MCP3008(channel=c, device=d, pin_factory=factory) for d in (0, 1) for c in range(8)
             ]
-            got = [adc.raw_value for adc in adcs]
+            try:
+                got = [adc.raw_value for adc in adcs]
+            finally:
+                # gpiozero shares one software SPI bus per pin triple across every
+                # factory in the process: ADCs left to the garbage collector close
+                # that bus under a later table's ADCs (pin GPIO11 already in use).
+                for adc in adcs:
+                    adc.close()
     finally:
         Device.pin_factory = old
     assert got == chips[0].values + chips[1].values

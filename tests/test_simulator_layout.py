@@ -285,13 +285,22 @@ def test_on_a_table_that_senses_its_cards_a_click_on_a_word_card_touches_it(serv
     sim = served(config=device_config(PROFILES / "touch.toml"))
     page = _open(browser, sim)
     assert "pad" in page.get_attribute("#word-2", "class")
-    page.click("#word-2")  # c1: green on A's side; either seat may guess yet
+    with page.expect_response(lambda r: "/input" in r.url) as sent:
+        page.click("#word-2")  # c1: green on A's side; either seat may guess yet
+    assert sent.value.ok, sent.value.text()
     d = sim.daemon
     both = {"A": seat_index(2, "A"), "B": seat_index(2, "B")}
-    assert wait_for(lambda: d.session.cursor == both, limit=10)  # a touch takes ~0.6 s
+    # The server answers once the finger has lifted and the table was still again.
+    assert wait_for(lambda: d.session.cursor == both, limit=10), (
+        d.session.cursor,
+        page.inner_text("#words-error"),
+        sim.sim.card_frame.contacts,
+    )
     assert d.state.agents_found == 0  # framed on both keys, not played
     _do(sim, "B press")  # the guesser is B
     assert d.state.agents_found == 1 and d.state.guesser == "B"
-    page.click("#word-1")  # b1, green on A's side: B's guess, a touch alone
-    assert wait_for(lambda: d.state.agents_found == 2, limit=10)
+    with page.expect_response(lambda r: "/input" in r.url) as sent:
+        page.click("#word-1")  # b1, green on A's side: B's guess, a touch alone
+    assert sent.value.ok, sent.value.text()
+    assert wait_for(lambda: d.state.agents_found == 2, limit=10), page.inner_text("#words-error")
     assert d.state.agents[1] == "B"
