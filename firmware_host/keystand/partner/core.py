@@ -122,12 +122,12 @@ class Board:
         if clue < len(row):
             value = row[clue]
             return value / self.scale if value >= MIN_SCORE else float("-inf")
-        parts = self.compounds.get(clue)
-        if parts is not None:
-            head, first = parts
-            return HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first)
         column = self.extra.get(clue)
         linked = column[cell] if column is not None else 0.0
+        parts = self.compounds.get(clue)
+        if parts is not None:  # a writer's link to the card, else what its parts say
+            head, first = parts
+            return max(linked, HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first))
         heard = self.heard.get(clue)
         if heard is not None:
             # its own nearest cards, else what its nearest clue words say of the card
@@ -319,7 +319,9 @@ class Partner:
                 j = self._index_of(word)
         if j is not None:
             if j >= self.table_clues and j not in self._heard and j not in self._compounds:
-                self._hear(word, j)  # a link word: its vectors' nearest board words too
+                # a link word: its vectors' nearest board words too, or its two parts'
+                if self._hear(word, j) is None:
+                    self._compound(word, j)
             return j
         hits = self._readings.get(word, [])
         if len(hits) > 1 and self._one_word(hits):
@@ -387,11 +389,11 @@ class Partner:
                 return j
         return self._form_of(word)
 
-    def _compound(self, word: str) -> int | None:
+    def _compound(self, word: str, j: int | None = None) -> int | None:
         """A compound the vocabulary lacks, read from two words it has, the longest
         head first (nutcracker: nut + cracker; muuttolintu: muutto + lintu;
         パワースポット: パワー + スポット; 花札: 花 + 札), registered as a clue
-        index of its own (``Board.compounds``)."""
+        index of its own (``Board.compounds``), or as ``j``'s (a link word) parts."""
         shortest = 1 if self.lang == "ja" else 3
         for cut in range(shortest, len(word) - shortest + 1):
             first, head = word[:cut], word[cut:]
@@ -402,8 +404,9 @@ class Partner:
             jh = self._known(head)
             jf = self._known(first) if jh is not None else None
             if jh is not None and jf is not None:
-                j = self._clue_index[word] = len(self.clues)
-                self.clues.append(word)
+                if j is None:
+                    j = self._clue_index[word] = len(self.clues)
+                    self.clues.append(word)
                 self._compounds[j] = (jh, jf)
                 return j
         return None
