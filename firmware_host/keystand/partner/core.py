@@ -57,9 +57,25 @@ CLASH = {
 
 
 # The English nouns whose plural ends in -ves (leaves, knives): read back as f/fe.
-_F_PLURALS = frozenset({
-    "leaf", "loaf", "knife", "wife", "life", "wolf", "shelf", "half", "calf", "elf", "thief",
-    "sheaf", "scarf", "hoof", "wharf"})
+_F_PLURALS = frozenset(
+    {
+        "leaf",
+        "loaf",
+        "knife",
+        "wife",
+        "life",
+        "wolf",
+        "shelf",
+        "half",
+        "calf",
+        "elf",
+        "thief",
+        "sheaf",
+        "scarf",
+        "hoof",
+        "wharf",
+    }
+)
 
 
 def _singulars(word: str) -> list[str]:
@@ -90,8 +106,6 @@ class PartnerError(ValueError):
         self.cell = cell
 
 
-
-
 @dataclass(frozen=True)
 class Board:
     """25 words on the table (A's reading order) and their table rows.
@@ -114,7 +128,8 @@ class Board:
     # clue index -> ({board word: standardised score}, [(clue word, weight)])
     indices: tuple[int, ...] = ()
     heard: Mapping[int, tuple[Mapping[int, float], Sequence[tuple[int, float]]]] = field(
-        default_factory=dict)
+        default_factory=dict
+    )
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -234,12 +249,18 @@ class Partner:
 
             rng = random.Random(seed)
             sd = noise * self.table.scale
-            rows = [
-                [v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows
-            ]
-        return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
-                     self.table.scale, allowed, frozenset(linked), extra, self._compounds,
-                     tuple(indices), self._heard)
+            rows = [[v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows]
+        return Board(
+            tuple(self.table.board_words[i] for i in indices),
+            tuple(rows),
+            self.table.scale,
+            allowed,
+            frozenset(linked),
+            extra,
+            self._compounds,
+            tuple(indices),
+            self._heard,
+        )
 
     def _index_of(self, word: str) -> int:
         """A word's clue index; a word the vocabulary lacks gets one of its own."""
@@ -260,10 +281,15 @@ class Partner:
         if not todo:
             return
         for card, i in todo.items():
-            self._links[i] = [(self._index_of(word), LINK_TOP - LINK_STEP * k)
-                              for k, word in enumerate(self._link_lines.get(card, ()))]
-            self._near[i] = [j for j in map(self._clue_index.get, self._near_lines.get(card, ()))
-                             if j is not None and j < self.table_clues]
+            self._links[i] = [
+                (self._index_of(word), LINK_TOP - LINK_STEP * k)
+                for k, word in enumerate(self._link_lines.get(card, ()))
+            ]
+            self._near[i] = [
+                j
+                for j in map(self._clue_index.get, self._near_lines.get(card, ()))
+                if j is not None and j < self.table_clues
+            ]
         for card, said in self._link_lines.items():
             j = self._clue_index.get(card)
             if j is None or j >= self.table_clues:
@@ -318,10 +344,14 @@ class Partner:
             if word in self._link_words:  # a link of a card on no board made yet
                 j = self._index_of(word)
         if j is not None:
-            if j >= self.table_clues and j not in self._heard and j not in self._compounds:
-                # a link word: its vectors' nearest board words too, or its two parts'
-                if self._hear(word, j) is None:
-                    self._compound(word, j)
+            # a link word: its vectors' nearest board words too, or its two parts'
+            if (
+                j >= self.table_clues
+                and j not in self._heard
+                and j not in self._compounds
+                and self._hear(word, j) is None
+            ):
+                self._compound(word, j)
             return j
         hits = self._readings.get(word, [])
         if len(hits) > 1 and self._one_word(hits):
@@ -360,7 +390,8 @@ class Partner:
         if self._heard_file is False:
             self._heard_file = open_heard(self.lang)
             if self._heard_file and (
-                    self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]):
+                self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]
+            ):
                 self._heard_file = None  # built for another word list: heard nothing
         heard = self._heard_file
         if not isinstance(heard, Heard):
@@ -374,8 +405,10 @@ class Partner:
             self.clues.append(word)
         scale = float(heard.header["scale"])
         total = sum(c for _k, c in nearest) or 1
-        self._heard[j] = ({i: v / scale for i, v in direct.items()},
-                          [(k, c / total) for k, c in nearest])
+        self._heard[j] = (
+            {i: v / scale for i, v in direct.items()},
+            [(k, c / total) for k, c in nearest],
+        )
         return j
 
     def _known(self, word: str) -> int | None:
@@ -397,8 +430,10 @@ class Partner:
         shortest = 1 if self.lang == "ja" else 3
         for cut in range(shortest, len(word) - shortest + 1):
             first, head = word[:cut], word[cut:]
-            if self.lang == "ja" and min(len(first), len(head)) == 1 and not (
-                _is_kanji(first[-1]) and _is_kanji(head[0])
+            if (
+                self.lang == "ja"
+                and min(len(first), len(head)) == 1
+                and not (_is_kanji(first[-1]) and _is_kanji(head[0]))
             ):
                 continue  # one kana is no word: a katakana loan splits into pieces of two or more
             jh = self._known(head)
@@ -440,9 +475,7 @@ class Partner:
         said = fold(text)
         for cell in visible:
             if said == fold(board.words[cell]):
-                raise PartnerError(
-                    f"'{text}' is a word on the table", "same_word", cell
-                )
+                raise PartnerError(f"'{text}' is a word on the table", "same_word", cell)
         board_readings = self.table.header.get("board_readings")
         if board_readings:
             for cell in visible:
@@ -461,11 +494,15 @@ class Partner:
                 if clue in card or card in clue:
                     raise PartnerError(
                         f"'{clue}' {CLASH['too_close']} '{board.words[cell]}' on the table",
-                        "too_close", cell)
+                        "too_close",
+                        cell,
+                    )
                 if self.lang == "ja" and {c for c in clue if _is_kanji(c)} & set(card):
                     raise PartnerError(
                         f"'{clue}' {CLASH['same_kanji']} '{board.words[cell]}' on the table",
-                        "same_kanji", cell)
+                        "same_kanji",
+                        cell,
+                    )
             return j
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))

@@ -103,8 +103,7 @@ class Giver:
         low = [-128] * vocab
         tmax = list(map(max, zip(*(rows[c] for c in targets), strict=True)))
         omax = list(map(max, zip(*(rows[c] for c in others), strict=True))) if others else low
-        amax = list(map(max, zip(*(rows[c] for c in assassins), strict=True))) if assassins \
-            else low
+        amax = list(map(max, zip(*(rows[c] for c in assassins), strict=True))) if assassins else low
         # With native speakers' links, a target counts only where they name the clue
         # for it: the table alone is one source, and its own quirks are not a person's.
         linked = board.linked
@@ -134,8 +133,11 @@ class Giver:
                     fallback = (top - bar, j)
                 continue
             leads = sorted(
-                (rows[c][j] for c in targets
-                 if not linked or (c, j) in linked or raw[c][j] >= best[c]),
+                (
+                    rows[c][j]
+                    for c in targets
+                    if not linked or (c, j) in linked or raw[c][j] >= best[c]
+                ),
                 reverse=True,
             )
             n = 0

@@ -38,7 +38,7 @@ def _description_lines(lang: str) -> list[tuple[str, list[str], str]]:
             word = unicodedata.normalize("NFC", word.strip())
             mode = word[:1] if word[:1] in ("=", "-") else ""
             if sep and rest.split():
-                out.append((word[len(mode):].strip(), rest.split(), mode))
+                out.append((word[len(mode) :].strip(), rest.split(), mode))
     return out
 
 
@@ -84,8 +84,7 @@ def readings(lang: str) -> dict[str, str]:
             if len(parts) not in (0, 2):
                 raise ValueError(f"{path.name}: 'word reading' expected, not {line!r}")
             if parts:
-                out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize(
-                    "NFC", parts[1])
+                out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize("NFC", parts[1])
     return out
 
 
