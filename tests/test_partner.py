@@ -866,3 +866,24 @@ def test_heard_words_and_compounds_are_refused_beside_the_card_they_hold():
     with pytest.raises(PartnerError) as err:
         en.check_clue(en.board(deal(load_words("en"), 3)), "qqqzzzxx", range(25))
     assert err.value.reason == "unknown_word" and "at no cost" in str(err.value)
+
+
+def test_sudden_death_touches_the_card_likeliest_to_be_the_partners_agent(partner):
+    """Sudden death: any miss loses, so the AI touches where an agent of its partner's
+    is likeliest by the key card's pairs. Of our own agents only 3 are also theirs:
+    once we have found those 3 (covered, found by us), none of our remaining agents
+    can be theirs, and it touches a card our side shows as a bystander instead."""
+    from keystand.partner.guesser import agent_chances
+
+    words = deal(load_words(partner.lang), 11)
+    side = seeded_layout(11).side("B")
+    ours = [c for c in range(25) if side[c] == "G"]
+    found_by = [None] * 25
+    for c in ours[:3]:
+        found_by[c] = "B"  # we found our partner's agents there
+    know = Knowledge("B", side, tuple(f is not None for f in found_by), (0,) * 25,
+                     tuple(found_by), tokens_left=0, sudden_death=True)
+    agent, assassin = agent_chances(know)
+    assert agent["G"] == 0 and agent["T"] == 5 / 13 and assassin["B"] == 1 / 3
+    ranked = partner.guesser.sudden_death(partner.board(words), know)
+    assert side[ranked[0]] == "T"

@@ -27,6 +27,7 @@ import re
 import subprocess
 import sys
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -221,12 +222,40 @@ def person_clues(run: str, manifest: dict[str, Any]) -> tuple[dict[str, Clue], l
             if not word or " " in word or not 1 <= number <= 9:
                 dropped.append(f"{bid}: '{word} {number}' is not one word and a number 1-9")
                 continue
-            clash = clue_clash(word, t.words, visible)
-            if clash is not None:
-                dropped.append(f"{bid}: '{word}' repeats the visible {t.words[clash]}")
+            broken = rulebook_clash(b["lang"], word, t.words, visible)
+            if broken is not None:
+                dropped.append(f"{bid}: '{word}' {broken}")
                 continue
             got[bid] = Clue(bid, "person", word, number, [str(m) for m in e.get("meant", [])])
     return got, dropped
+
+
+def _kanji(text: str) -> set[str]:
+    return {ch for ch in text if "\u4e00" <= ch <= "\u9fff" or ch == "\u3005"}
+
+
+def rulebook_clash(lang: str, word: str, words: Sequence[str], visible: list[int]) -> str | None:
+    """Why a person's clue breaks the rulebook beside the visible words, or None.
+
+    Only the certain cases, decided without the partner's tables: the clue is a
+    visible word or one of its words (the rules engine's ``clue_clash``), it holds
+    a visible word whole (a plural, a compound: *boats*, *rawhide*, 雪だるま beside
+    だるま), or, in Japanese, it shares a kanji with a visible word: the Japanese
+    rulebook forbids a word holding a kanji of a visible word, whatever its reading
+    (the giver's brief says so). Whether a clue is a part of a visible compound
+    (*earth* beside EARTHQUAKE, but not *ear*) is a player's judgement, so such
+    clues are scored, and a refusal of them counts against the partner."""
+    clash = clue_clash(word, words, visible)
+    if clash is not None:
+        return f"repeats the visible {words[clash]}"
+    said = fold(word)
+    for c in visible:
+        card = fold(words[c])
+        if len(card) >= 2 and card in said:
+            return f"holds the visible {words[c]}"
+        if lang == "ja" and _kanji(said) & _kanji(card):
+            return f"shares a kanji with the visible {words[c]} (the Japanese rulebook)"
+    return None
 
 
 def partner_clue(partner: Partner, t: tables.Table) -> Clue | None:

@@ -95,6 +95,105 @@ ne on annettu):
 
 CARDS = {"en": "The card words:", "fi": "Korttisanat:", "ja": "カードの単語："}
 
+# Themes: the other way round. A clue word several cards share (what makes a 2 or a
+# 3), and every card a player would touch for it: "strong" the cards a careful
+# player touches at once, "weak" those a looser sense may lead to (a careful giver
+# keeps clear of them). The words are those the writers' lists name for the most
+# cards (``theme_words``).
+THEMES = 150  # theme words a language
+THEMES_PER_PROMPT = 30
+THEME_BRIEF = {
+    "en": """\
+You are a careful native speaker of English, helping to write down what people think of
+in a word-association party game (like Codenames): one player says a single word as a
+clue, and the other touches the cards it points at.
+
+Below are some clue words, and then every card word of the game. For each clue word, go
+through the whole card list and write down:
+- "strong": every card a careful player would touch for this clue without hesitation,
+  strongest first;
+- "weak": the cards a player might still think of for it (a looser link, another sense
+  of the word), which a careful clue giver would worry about.
+Leave out cards with no real link. A card may be listed under many clue words. Write
+the card words exactly as given. Then reread each list and move to "weak" any card most
+players would not touch at once.
+
+End your reply with one JSON object, exactly in this shape:
+""",
+    "fi": """\
+Olet huolellinen suomea äidinkielenään puhuva ihminen ja autat kirjaamaan, mitä ihmiset
+ajattelevat sana-assosiaatiopelissä (kuten Codenames): yksi pelaaja sanoo vihjeeksi
+yhden sanan, ja toinen koskee kortteja, joihin se viittaa.
+
+Alla on ensin vihjesanoja ja sitten pelin kaikki korttisanat. Käy kunkin vihjesanan
+kohdalla läpi koko korttilista ja kirjoita:
+- "strong": jokainen kortti, johon huolellinen pelaaja koskisi tällä vihjeellä
+  epäröimättä, vahvin ensin;
+- "weak": kortit, joita pelaaja voisi silti ajatella (löyhempi yhteys, sanan toinen
+  merkitys) ja joita huolellinen vihjeen antaja varoisi.
+Jätä pois kortit, joihin sanalla ei ole todellista yhteyttä. Sama kortti voi olla
+monen vihjesanan listalla. Kirjoita korttisanat täsmälleen niin kuin ne on annettu.
+Lue lopuksi listat uudelleen ja siirrä "weak"-listaan kortit, joihin useimmat
+pelaajat eivät heti koskisi.
+
+Lopeta vastauksesi yhteen JSON-objektiin täsmälleen tässä muodossa:
+""",
+    "ja": """\
+あなたは日本語を母語とする慎重な話者として、連想ワードゲーム（『コードネーム』のような
+ゲーム：一人がヒントとして一語を言い、もう一人がその語が指すカードをタッチする）で人が
+何を思い浮かべるかを書き出す手伝いをします。
+
+下にまずヒントの語がいくつかあり、続いてゲームのカードの単語がすべて並んでいます。
+ヒントの語ごとにカードの一覧を全部見て、次を書いてください：
+- "strong"：慎重なプレイヤーがこのヒントで迷わずタッチするカードすべて（強い順）；
+- "weak"：プレイヤーがそれでも思い浮かべうるカード（ゆるいつながり、語の別の意味）で、
+  慎重なヒントの出し手なら気にするもの。
+本当のつながりがないカードは書かないでください。同じカードが多くのヒントの語に
+出てきてもかまいません。カードの単語は与えられたとおりに書いてください。最後に
+各リストを見直し、多くのプレイヤーがすぐにはタッチしないカードは "weak" に移して
+ください。
+
+最後にJSONオブジェクトを一つ、この形のとおりに書いてください：
+""",
+}
+THEME_WORDS = {"en": "The clue words:", "fi": "Vihjesanat:", "ja": "ヒントの語："}
+
+
+def theme_words(lang: str, count: int = THEMES) -> list[str]:
+    """The clue words the writers' lists name for the most cards (at least three),
+    clue words of the table, most cards first (then the commoner word)."""
+    partner = Partner.load(lang)
+    vocab = {w: j for j, w in enumerate(partner.clues[: partner.table_clues])}
+    cards: dict[str, int] = {}
+    for said in partner_lists.links(lang).values():
+        for w in set(said):
+            cards[w] = cards.get(w, 0) + 1
+    ranked = sorted((w for w, n in cards.items() if n >= 3 and w in vocab),
+                    key=lambda w: (-cards[w], vocab[w]))
+    return ranked[:count]
+
+
+def theme_prompts(batch: str) -> None:
+    folder = WRITERS / batch / "prompts"
+    if folder.exists():
+        raise SystemExit(f"{folder} exists: a batch is written once")
+    folder.mkdir(parents=True)
+    count = 0
+    for lang in ("en", "fi", "ja"):
+        words = list(load_words(lang).words)
+        themes = theme_words(lang)
+        for k in range(0, len(themes), THEMES_PER_PROMPT):
+            chunk = themes[k : k + THEMES_PER_PROMPT]
+            example = json.dumps(
+                {chunk[0]: {"strong": ["...", "..."], "weak": ["..."]},
+                 chunk[1]: {"strong": ["..."], "weak": []}}, ensure_ascii=False)
+            text = (THEME_BRIEF[lang] + "\n```json\n" + example + "\n```\n\n"
+                    + THEME_WORDS[lang] + "\n" + "\n".join(chunk) + "\n\n"
+                    + CARDS[lang] + "\n" + "\n".join(words) + "\n")
+            (folder / f"{lang}-t{k // THEMES_PER_PROMPT + 1:02d}.txt").write_text(text, "utf-8")
+            count += 1
+    print(f"{count} theme prompts in {folder}")
+
 
 def prompts(batch: str) -> None:
     folder = WRITERS / batch / "prompts"
@@ -140,14 +239,53 @@ def _plain(text: str) -> dict[str, list[str]]:
     return out
 
 
-def _sources(batch: str, lang: str) -> list[tuple[str, dict[str, list[str]]]]:
+def _themes(text: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """A themes answer (``{"sea": {"strong": [cards], "weak": [cards]}}``) as two
+    card lists: each card's themes it was strong for (its place in the theme's list
+    first), and those it was weak for."""
+    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
+    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
+        try:
+            got = json.loads(blob)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(got, dict):
+            continue
+        strong: dict[str, list[tuple[int, str]]] = {}
+        weak: dict[str, list[str]] = {}
+        for theme, parts in got.items():
+            if not isinstance(parts, dict):
+                continue
+            for rank, card in enumerate(parts.get("strong") or []):
+                strong.setdefault(str(card), []).append((rank, str(theme)))
+            for card in parts.get("weak") or []:
+                weak.setdefault(str(card), []).append(str(theme))
+        return {c: [t for _r, t in sorted(ts)] for c, ts in strong.items()}, weak
+    raise ValueError("no JSON object of themes in the answer")
+
+
+def _sources(batch: str, lang: str, weak: dict[str, list[str]] | None = None,
+             ) -> list[tuple[str, dict[str, list[str]]]]:
+    """Each writer's lists of a batch, card -> links. A themes answer (LANG-tNN) is one
+    writer for every card it names strong; the cards it names weak go to ``weak``."""
     folder = WRITERS / batch
     out = []
+    themed: dict[str, list[str]] = {}
     for path in sorted((folder / "answers").glob(f"{lang}-*.txt")):
         try:
+            if re.fullmatch(rf"{lang}-t\d+", path.stem):
+                strong, loose = _themes(path.read_text("utf-8"))
+                for card, ts in strong.items():
+                    themed.setdefault(card, []).extend(ts)
+                for card, ts in loose.items():
+                    if weak is not None:
+                        weak.setdefault(card, []).extend(ts)
+                continue
             out.append((f"{batch}/{path.name}", _object(path.read_text("utf-8"))))
         except ValueError as exc:
             print(f"{path.name}: {exc}", file=sys.stderr)
+    if themed:
+        out.append((f"{batch}/themes", themed))
     for path in sorted(folder.glob(f"{lang}.links")):
         out.append((f"{batch}/{path.name}", _plain(path.read_text("utf-8"))))
     for path in sorted(folder.glob(f"{lang}.kinds")):
@@ -193,8 +331,9 @@ def merge(batches: list[str]) -> None:
         norm = _normaliser(lang)
         scores: dict[str, dict[str, float]] = {}
         writers: dict[str, int] = {}
+        weak: dict[str, list[str]] = {}
         for batch in batches:
-            for name, got in _sources(batch, lang):
+            for name, got in _sources(batch, lang, weak):
                 for card, said in got.items():
                     word = known.get(_fold(card))
                     if word is None:
@@ -228,7 +367,29 @@ def merge(batches: list[str]) -> None:
             for w in words if w in scores
         )
         path.write_text(head + body, "utf-8")
+        # the themes a card was named weak for and no writer linked: words a player
+        # may still take for it (partner/lists.py, near)
+        near: dict[str, list[str]] = {}
+        for card, themes in weak.items():
+            word = known.get(_fold(card))
+            if word is None:
+                continue
+            w = _fold(word)
+            for t in map(_fold, themes):
+                n = norm(t)
+                if n and n not in scores.get(word, {}) and n not in w and w not in n \
+                        and n not in near.setdefault(word, []):
+                    near[word].append(n)
+        near_path = LISTS / f"{lang}-near.txt"
+        if near:
+            near_path.write_text(
+                f"# Words a native {lang} player may still take for each card (a looser link,\n"
+                "# another sense), which a careful giver keeps clear of: the themes writers\n"
+                f"# named the card weak for ({', '.join(batches)}), merged by writers.py.\n"
+                + "".join(f"{_fold(w)}: {' '.join(near[w])}\n" for w in words if near.get(w)),
+                "utf-8")
         print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
+              f"near words for {len(near)} cards, "
               f"writers per card {min(writers.values(), default=0)}-"
               f"{max(writers.values(), default=0)}; missing {len(missing)}: "
               f"{' '.join(missing[:20])}")
@@ -236,13 +397,13 @@ def merge(batches: list[str]) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("action", choices=("prompts", "merge"))
+    ap.add_argument("action", choices=("prompts", "themes", "merge"))
     ap.add_argument("batch", nargs="+", help="one batch to prompt; every batch to merge")
     args = ap.parse_args()
-    if args.action == "prompts":
+    if args.action in ("prompts", "themes"):
         if len(args.batch) != 1:
-            raise SystemExit("prompts: one batch")
-        prompts(args.batch[0])
+            raise SystemExit(f"{args.action}: one batch")
+        (prompts if args.action == "prompts" else theme_prompts)(args.batch[0])
     else:
         merge(args.batch)
     return 0

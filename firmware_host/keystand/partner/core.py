@@ -39,6 +39,8 @@ CHECK_REASONS = ("unknown_word", "ambiguous_reading", "same_word", *REASONS)
 # 3.7 to 5.4), each further one 0.15 less. A linked pair scores at least this.
 LINK_TOP = 6.0
 LINK_STEP = 0.15
+# A word a player may still take for a card (lists/LANG-near.txt) scores at least this.
+NEAR = 3.0
 # A stored refusal as a row's byte: REFUSED .. MIN_SCORE - 1, read unsigned.
 _REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (REFUSED & 0xFF, (MIN_SCORE - 1) & 0xFF))
 # A compound the vocabulary lacks (nutcracker, muuttolintu, 花札) reads as its
@@ -54,10 +56,36 @@ CLASH = {
 }
 
 
+# The English nouns whose plural ends in -ves (leaves, knives): read back as f/fe.
+_F_PLURALS = frozenset(
+    {
+        "leaf",
+        "loaf",
+        "knife",
+        "wife",
+        "life",
+        "wolf",
+        "shelf",
+        "half",
+        "calf",
+        "elf",
+        "thief",
+        "sheaf",
+        "scarf",
+        "hoof",
+        "wharf",
+    }
+)
+
+
 def _singulars(word: str) -> list[str]:
     """What an English plural may be the plural of, likeliest first (a regular
     plural only: the irregular ones are rare as clues)."""
     out = []
+    if word.endswith("ves") and word[:-3] + "f" in _F_PLURALS:
+        out.append(word[:-3] + "f")  # leaves -> leaf, not leave
+    elif word.endswith("ves") and word[:-3] + "fe" in _F_PLURALS:
+        out.append(word[:-3] + "fe")  # knives -> knife
     if word.endswith("ies") and len(word) > 4:
         out.append(word[:-3] + "y")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
@@ -76,8 +104,6 @@ class PartnerError(ValueError):
         super().__init__(message)
         self.reason = reason
         self.cell = cell
-
-
 
 
 @dataclass(frozen=True)
@@ -102,7 +128,8 @@ class Board:
     # clue index -> ({board word: standardised score}, [(clue word, weight)])
     indices: tuple[int, ...] = ()
     heard: Mapping[int, tuple[Mapping[int, float], Sequence[tuple[int, float]]]] = field(
-        default_factory=dict)
+        default_factory=dict
+    )
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -110,12 +137,12 @@ class Board:
         if clue < len(row):
             value = row[clue]
             return value / self.scale if value >= MIN_SCORE else float("-inf")
-        parts = self.compounds.get(clue)
-        if parts is not None:
-            head, first = parts
-            return HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first)
         column = self.extra.get(clue)
         linked = column[cell] if column is not None else 0.0
+        parts = self.compounds.get(clue)
+        if parts is not None:  # a writer's link to the card, else what its parts say
+            head, first = parts
+            return max(linked, HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first))
         heard = self.heard.get(clue)
         if heard is not None:
             # its own nearest cards, else what its nearest clue words say of the card
@@ -143,31 +170,21 @@ class Partner:
         self.table_clues = len(self.clues)  # indices past these: words only people say
         self._clue_index = {w: j for j, w in enumerate(self.clues)}
         self._board_index = {fold(w): i for i, w in enumerate(table.board_words)}
-        # board word -> [(clue, standardised score)] from the native speakers' links;
-        # a link the vocabulary lacks becomes a clue index of its own
+        # The native speakers' links (lists/LANG-links.txt) and near words
+        # (lists/LANG-near.txt), read as text here and resolved for a board's cards
+        # only when a board holds them (``_link_row``): start-up reads no more.
+        self._link_lines = lists.links(lang)
+        self._near_lines = lists.near(lang)
+        # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
-        index = self._clue_index
-        for card, said in lists.links(lang).items():  # folded by lists.links
-            i = self._board_index.get(card)
-            if i is None:
-                continue
-            row = self._links[i] = []
-            for k, word in enumerate(said):
-                j = index.get(word)
-                if j is None:
-                    j = index[word] = len(self.clues)
-                    self.clues.append(word)
-                row.append((j, LINK_TOP - LINK_STEP * k))
+        self._near: dict[int, list[int]] = {}
+        self._link_words: frozenset[str] | None = None
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
         self._heard_file: Heard | bool | None = False  # opened on the first unknown word
         self._by_start: dict[str, list[int]] | None = None  # clues with forms, by 2 letters
-        readings = table.header.get("readings")
-        self._readings: dict[str, list[int]] = {}
-        if readings:
-            for j, r in enumerate(readings):
-                self._readings.setdefault(r, []).append(j)
+        self._reading_index: dict[str, list[int]] | None = None  # kana -> clues, on first use
         self.giver: Giver = Giver(self, caution)
         self.guesser: Guesser = Guesser(self, caution)
 
@@ -206,6 +223,7 @@ class Partner:
             if i in indices:
                 raise PartnerError(f"'{w}' is on the table twice", "unknown_board_word", n)
             indices.append(i)
+        self._resolve_links(indices)
         rows: list[Sequence[float]] = []
         linked: set[tuple[int, int]] = set()
         extra: dict[int, list[float]] = {}
@@ -218,6 +236,10 @@ class Partner:
                 elif row[j] >= MIN_SCORE:  # a refused pair stays refused
                     row[j] = max(row[j], min(MAX_SCORE, round(value * self.table.scale)))
                     linked.add((cell, j))
+            near = round(NEAR * self.table.scale)
+            for j in self._near.get(i, ()):
+                if row[j] >= MIN_SCORE:
+                    row[j] = max(row[j], near)
             rows.append(row)
         # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
         refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]
@@ -227,12 +249,63 @@ class Partner:
 
             rng = random.Random(seed)
             sd = noise * self.table.scale
-            rows = [
-                [v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows
+            rows = [[v + rng.gauss(0.0, sd) if v >= MIN_SCORE else v for v in row] for row in rows]
+        return Board(
+            tuple(self.table.board_words[i] for i in indices),
+            tuple(rows),
+            self.table.scale,
+            allowed,
+            frozenset(linked),
+            extra,
+            self._compounds,
+            tuple(indices),
+            self._heard,
+        )
+
+    def _index_of(self, word: str) -> int:
+        """A word's clue index; a word the vocabulary lacks gets one of its own."""
+        j = self._clue_index.get(word)
+        if j is None:
+            j = self._clue_index[word] = len(self.clues)
+            self.clues.append(word)
+        return j
+
+    def _resolve_links(self, indices: Iterable[int]) -> None:
+        """The links and near words of these board words as clue indices and scores
+        (``_links``, ``_near``), once per board word: what its writers named for it,
+        a card's first link LINK_TOP and each further one LINK_STEP less (a link the
+        vocabulary lacks becomes a clue index of its own), and read backwards, the
+        cards whose writers named it (SEA under PIRATE's list links PIRATE, a card
+        word and so a clue, to SEA)."""
+        todo = {fold(self.table.board_words[i]): i for i in indices if i not in self._links}
+        if not todo:
+            return
+        for card, i in todo.items():
+            self._links[i] = [
+                (self._index_of(word), LINK_TOP - LINK_STEP * k)
+                for k, word in enumerate(self._link_lines.get(card, ()))
             ]
-        return Board(tuple(self.table.board_words[i] for i in indices), tuple(rows),
-                     self.table.scale, allowed, frozenset(linked), extra, self._compounds,
-                     tuple(indices), self._heard)
+            self._near[i] = [
+                j
+                for j in map(self._clue_index.get, self._near_lines.get(card, ()))
+                if j is not None and j < self.table_clues
+            ]
+        for card, said in self._link_lines.items():
+            j = self._clue_index.get(card)
+            if j is None or j >= self.table_clues:
+                continue
+            for k, word in enumerate(said):
+                if word in todo:
+                    self._links[todo[word]].append((j, LINK_TOP - LINK_STEP * k))
+
+    @property
+    def _readings(self) -> dict[str, list[int]]:
+        """Japanese: each kana reading's clue indices (the table header's readings)."""
+        if self._reading_index is None:
+            self._reading_index = {}
+            for j, r in enumerate(self.table.header.get("readings") or ()):
+                self._reading_index.setdefault(r, []).append(j)
+        return self._reading_index
 
     # ------------------------------------------------------------ clue words
 
@@ -265,9 +338,20 @@ class Partner:
         names one word only); raises PartnerError unknown_word/ambiguous_reading."""
         word = fold(text)
         j = self._clue_index.get(word)
+        if j is None:
+            if self._link_words is None:
+                self._link_words = frozenset(w for ws in self._link_lines.values() for w in ws)
+            if word in self._link_words:  # a link of a card on no board made yet
+                j = self._index_of(word)
         if j is not None:
-            if j >= self.table_clues and j not in self._heard and j not in self._compounds:
-                self._hear(word, j)  # a link word: its vectors' nearest board words too
+            # a link word: its vectors' nearest board words too, or its two parts'
+            if (
+                j >= self.table_clues
+                and j not in self._heard
+                and j not in self._compounds
+                and self._hear(word, j) is None
+            ):
+                self._compound(word, j)
             return j
         hits = self._readings.get(word, [])
         if len(hits) > 1 and self._one_word(hits):
@@ -306,7 +390,8 @@ class Partner:
         if self._heard_file is False:
             self._heard_file = open_heard(self.lang)
             if self._heard_file and (
-                    self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]):
+                self._heard_file.header["list_sha256"] != self.table.header["list_sha256"]
+            ):
                 self._heard_file = None  # built for another word list: heard nothing
         heard = self._heard_file
         if not isinstance(heard, Heard):
@@ -320,8 +405,10 @@ class Partner:
             self.clues.append(word)
         scale = float(heard.header["scale"])
         total = sum(c for _k, c in nearest) or 1
-        self._heard[j] = ({i: v / scale for i, v in direct.items()},
-                          [(k, c / total) for k, c in nearest])
+        self._heard[j] = (
+            {i: v / scale for i, v in direct.items()},
+            [(k, c / total) for k, c in nearest],
+        )
         return j
 
     def _known(self, word: str) -> int | None:
@@ -335,23 +422,26 @@ class Partner:
                 return j
         return self._form_of(word)
 
-    def _compound(self, word: str) -> int | None:
+    def _compound(self, word: str, j: int | None = None) -> int | None:
         """A compound the vocabulary lacks, read from two words it has, the longest
         head first (nutcracker: nut + cracker; muuttolintu: muutto + lintu;
         パワースポット: パワー + スポット; 花札: 花 + 札), registered as a clue
-        index of its own (``Board.compounds``)."""
+        index of its own (``Board.compounds``), or as ``j``'s (a link word) parts."""
         shortest = 1 if self.lang == "ja" else 3
         for cut in range(shortest, len(word) - shortest + 1):
             first, head = word[:cut], word[cut:]
-            if self.lang == "ja" and min(len(first), len(head)) == 1 and not (
-                _is_kanji(first[-1]) and _is_kanji(head[0])
+            if (
+                self.lang == "ja"
+                and min(len(first), len(head)) == 1
+                and not (_is_kanji(first[-1]) and _is_kanji(head[0]))
             ):
                 continue  # one kana is no word: a katakana loan splits into pieces of two or more
             jh = self._known(head)
             jf = self._known(first) if jh is not None else None
             if jh is not None and jf is not None:
-                j = self._clue_index[word] = len(self.clues)
-                self.clues.append(word)
+                if j is None:
+                    j = self._clue_index[word] = len(self.clues)
+                    self.clues.append(word)
                 self._compounds[j] = (jh, jf)
                 return j
         return None
@@ -385,9 +475,7 @@ class Partner:
         said = fold(text)
         for cell in visible:
             if said == fold(board.words[cell]):
-                raise PartnerError(
-                    f"'{text}' is a word on the table", "same_word", cell
-                )
+                raise PartnerError(f"'{text}' is a word on the table", "same_word", cell)
         board_readings = self.table.header.get("board_readings")
         if board_readings:
             for cell in visible:
@@ -406,11 +494,15 @@ class Partner:
                 if clue in card or card in clue:
                     raise PartnerError(
                         f"'{clue}' {CLASH['too_close']} '{board.words[cell]}' on the table",
-                        "too_close", cell)
+                        "too_close",
+                        cell,
+                    )
                 if self.lang == "ja" and {c for c in clue if _is_kanji(c)} & set(card):
                     raise PartnerError(
                         f"'{clue}' {CLASH['same_kanji']} '{board.words[cell]}' on the table",
-                        "same_kanji", cell)
+                        "same_kanji",
+                        cell,
+                    )
             return j
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))

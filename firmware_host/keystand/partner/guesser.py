@@ -14,22 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, _bit
 
 if TYPE_CHECKING:
     from .core import Board, Partner
 
 # P(the partner's side shows the assassin | our side shows G, T, B): the key card's pairs.
 ASSASSIN_GIVEN = {"G": 1 / 9, "T": 1 / 13, "B": 1 / 3}
-# P(the partner's side shows an agent | ours): GG 3 of 9, TG 5 of 13, BG 1 of 3.
-AGENT_GIVEN = {"G": 3 / 9, "T": 5 / 13, "B": 1 / 3}
 # After the first touch, a card whose association with the clue is below this
-# (standardised units) is not touched: a person goes on only when sure. Blind
-# players' clues on the tuning boards (run t1): the second and third cards it
-# ranked below 3.5 were agents 13 times in 36 and assassins 3 times; at 3.5 and
-# above, agents 22 times in 26 (docs/partner.md). Self-play once kept 1.0, where
-# a noisy copy of the giver reads many meant cards low.
-STOP = 3.5
+# (standardised units) is not touched: a person goes on only when fairly sure.
+# Fitted to the blind players' clues of the tuning run t1 (docs/partner.md): the
+# second and third cards it ranked from 3.0 to 3.5 were agents 4 times in 5, from
+# 2.5 to 3.0 once in 5, below 2.5 5 times in 19. Self-play once kept 1.0, where a
+# noisy copy of the giver reads many meant cards low.
+STOP = 3.0
 # ... nor one that fits it less than this share of the first card: after TRUMPET
 # for BAND (5.2), a person does not go on to RHINO (1.3) because the number is 3.
 FALL = 0.3
@@ -95,15 +93,48 @@ class Guesser:
     def sudden_death(
         self, board: Board, know: Knowledge, history: Sequence[tuple[str, int]] = ()
     ) -> list[int]:
-        """Cards for sudden death, best first: no clue now, so the card that best fits
-        an earlier clue of the partner's with agents still unfound (``history`` as
-        for ``guesses``), weighed by what our own key says of it."""
+        """Cards for sudden death, best first: no clue now, and any miss loses, so the
+        card likeliest to be one of the partner's agents. Our own key and the table
+        say how likely (``agent_chances``); a card that fits an earlier clue of the
+        partner's with agents still unfound (``history`` as for ``guesses``) is likelier
+        still."""
         past = [self.partner.clue_index(w) for w, left in history if left > 0]
         cells = [c for c in range(25) if know.can_guess(c)]
+        agent, assassin = agent_chances(know)
 
         def score(c: int) -> float:
             fit = max((board.score(c, p) for p in past), default=0.0)
-            agent = AGENT_GIVEN[know.side[c]]
-            return fit + 2.0 * agent + self._prior(know, c)
+            role = know.side[c]
+            return 0.5 * max(fit, 0.0) + 10.0 * agent[role] - 0.3 * assassin[role]
 
         return sorted(cells, key=lambda c: (-score(c), c))
+
+
+# The key card's pairs: of our G, T and B cards, how many are the partner's agents and
+# how many the partner's assassins (Duet: GG 3, GT 5, GB 1; TG 5, TT 7, TB 1; BG, BT, BB 1).
+_CARDS = {"G": 9, "T": 13, "B": 3}
+_THEIR_AGENTS = {"G": 3, "T": 5, "B": 1}
+_THEIR_ASSASSINS = {"G": 1, "T": 1, "B": 1}
+
+
+def agent_chances(know: Knowledge) -> tuple[dict[str, float], dict[str, float]]:
+    """For a card we may still touch, by what our own side shows (G, T, B): the chance
+    it is one of the partner's agents and the chance it is their assassin, given the
+    table: the partner's agents we found (covered, found by us), and the cards we
+    touched that were their bystanders (our mark). No assassin has been touched."""
+    mine = know.seat
+    found: dict[str, int] = dict.fromkeys(_CARDS, 0)
+    known: dict[str, int] = dict.fromkeys(_CARDS, 0)  # not their agent, not their assassin
+    for c in range(len(know.side)):
+        role = know.side[c]
+        if know.found_by[c] == mine:
+            found[role] += 1
+        elif know.marks[c] and know.marks[c] & _bit(mine):
+            known[role] += 1  # we touched it on their clue: their bystander
+    agent = {}
+    assassin = {}
+    for role, cards in _CARDS.items():
+        unknown = max(cards - found[role] - known[role], 1)
+        agent[role] = max(_THEIR_AGENTS[role] - found[role], 0) / unknown
+        assassin[role] = _THEIR_ASSASSINS[role] / unknown
+    return agent, assassin

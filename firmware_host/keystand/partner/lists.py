@@ -38,7 +38,7 @@ def _description_lines(lang: str) -> list[tuple[str, list[str], str]]:
             word = unicodedata.normalize("NFC", word.strip())
             mode = word[:1] if word[:1] in ("=", "-") else ""
             if sep and rest.split():
-                out.append((word[len(mode):].strip(), rest.split(), mode))
+                out.append((word[len(mode) :].strip(), rest.split(), mode))
     return out
 
 
@@ -84,9 +84,15 @@ def readings(lang: str) -> dict[str, str]:
             if len(parts) not in (0, 2):
                 raise ValueError(f"{path.name}: 'word reading' expected, not {line!r}")
             if parts:
-                out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize(
-                    "NFC", parts[1])
+                out[unicodedata.normalize("NFC", parts[0])] = unicodedata.normalize("NFC", parts[1])
     return out
+
+
+def near(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-near.txt``: ``card: word word ...``, words a player may still take
+    for the card (a looser link, another sense; the themes writers named it weak for,
+    benchmarks/partner_people/writers.py). The giver keeps clear of them."""
+    return _card_lines(LISTS_DIR / f"{lang}-near.txt")
 
 
 def links(lang: str) -> dict[str, list[str]]:
@@ -94,7 +100,10 @@ def links(lang: str) -> dict[str, list[str]]:
     point at each card, strongest first (written and reread blind, by native
     speakers: benchmarks/partner_people/writers.py). Read at run time, not built into
     the table: a person's word the table lacks is still understood through them."""
-    path = LISTS_DIR / f"{lang}-links.txt"
+    return _card_lines(LISTS_DIR / f"{lang}-links.txt")
+
+
+def _card_lines(path: Path) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if path.exists():
         for line in path.read_text("utf-8").splitlines():

@@ -30,9 +30,7 @@ class GameResult:
     sudden_death: bool = False  # the clock ran out: the last guesses were blind
 
 
-def play_game(
-    partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9
-) -> GameResult:
+def play_game(partner: Partner, game_seed: int, noise: float = 0.7, tokens: int = 9) -> GameResult:
     """One game of ``partner`` with itself (a noisy copy guessing)."""
     words = deal(load_words(partner.lang), game_seed)
     layout = seeded_layout(game_seed)
@@ -56,7 +54,10 @@ def play_game(
             state, _ = apply(state, Clue(giver, choice.number, choice.word))
             guesser = other(giver)
             touches = partner.guesser.touches(
-                noisy[guesser], Knowledge.of(state, guesser), choice.word, choice.number,
+                noisy[guesser],
+                Knowledge.of(state, guesser),
+                choice.word,
+                choice.number,
                 history[guesser],
             )
             before = state.agents_found

@@ -114,8 +114,9 @@ def encode_heard(header: dict[str, Any], rows: list[bytes]) -> bytes:
     size = 3 * (header["k"] + header["near"])
     if len(rows) != len(header["words"]) or any(len(r) != size for r in rows):
         raise ValueError("a heard file has one row of k records per word")
-    head = json.dumps(header, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).encode("utf-8")
+    head = json.dumps(header, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode(
+        "utf-8"
+    )
     return HEARD_MAGIC + struct.pack("<I", len(head)) + head + b"".join(rows)
 
 
