@@ -173,11 +173,17 @@ def theme_words(lang: str, count: int = THEMES) -> list[str]:
     return ranked[:count]
 
 
-def theme_prompts(batch: str) -> None:
+def _new_batch(batch: str) -> Path:
+    """The prompts folder of a batch not written before (a batch is written once)."""
     folder = WRITERS / batch / "prompts"
     if folder.exists():
         raise SystemExit(f"{folder} exists: a batch is written once")
     folder.mkdir(parents=True)
+    return folder
+
+
+def theme_prompts(batch: str) -> None:
+    folder = _new_batch(batch)
     count = 0
     for lang in ("en", "fi", "ja"):
         words = list(load_words(lang).words)
@@ -196,10 +202,7 @@ def theme_prompts(batch: str) -> None:
 
 
 def prompts(batch: str) -> None:
-    folder = WRITERS / batch / "prompts"
-    if folder.exists():
-        raise SystemExit(f"{folder} exists: a batch is written once")
-    folder.mkdir(parents=True)
+    folder = _new_batch(batch)
     count = 0
     for lang in ("en", "fi", "ja"):
         words = list(load_words(lang).words)
