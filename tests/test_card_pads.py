@@ -334,3 +334,18 @@ def test_filter_needs_the_table_quiet_before_a_touch():
     script = [(1, set(), {}), (0.1, {0}, {0: 620}), (0.1, set(), {}), (0.5, {1}, {1: 620}),
               (0.5, set(), {})]  # fmt: skip
     assert _feed(f, script) == []
+
+
+def test_a_touch_right_after_a_new_games_recalibration_counts(rig):
+    """A new game takes the controllers' settings afresh (auto-configuration picks
+    new charge settings once the room has moved the pads), so every reading is on a
+    new scale: a finger on a card the moment the game starts is still a touch, not
+    a card laid down (docs/hardware.md, "Sensing the cards")."""
+    rig.frame.drift(2.0, 20.0, rig.now)  # a warm room, over twenty seconds
+    assert rig.run(21.0) == []
+    before = rig.pads.read()[cell_index("b2")].filtered
+    rig.pads.restart()  # New game
+    rig.run(STEP)  # the reader's next look
+    assert rig.pads.read()[cell_index("b2")].filtered != before  # a new scale
+    rig.frame.touch(_cells("b2"), rig.now)
+    assert rig.run(1.2) == [CardTouch(cell_index("b2"))]

@@ -84,6 +84,14 @@ class PadFilter:
             or any(s is not None and p not in self.parked for p, s in enumerate(self._since))
         )
 
+    def forget(self) -> None:
+        """Drop every reading kept: the controllers were configured afresh (a new
+        game's baselines, a bus that came back), so earlier readings are on another
+        scale and no touch under way can be judged by them."""
+        for history in self._history:
+            history.clear()
+        self._candidate = self._settling = None
+
     def stuck(self, now: float, limit: float) -> list[int]:
         """Pads touched for ``limit`` seconds or more."""
         return [p for p, s in enumerate(self._since) if s is not None and now - s >= limit]
@@ -215,6 +223,9 @@ class CardPads:
         self._stuck_at: float | None = None
         self._wake = threading.Event()
         self._stop = threading.Event()
+        # Set when the controllers were configured afresh: the reader's filter
+        # forgets what it read before (its own thread, so no lock around the filter).
+        self._reconfigured = threading.Event()
         from gpiozero import DigitalInputDevice
 
         # Open-drain and active low: the Pi's pull-up (and the breakouts' own) holds
@@ -248,6 +259,9 @@ class CardPads:
     def scan(self, now: float) -> int | None:
         """Read every pad and run the filter; post and return the cell a touch
         completed on, if any."""
+        if self._reconfigured.is_set():  # before the read: it is on the new scale
+            self._reconfigured.clear()
+            self.filter.forget()
         readings = self.read()
         with self._lock:
             self._last = readings
@@ -278,6 +292,7 @@ class CardPads:
                 STUCK_FOR,
             )
             self.chips[chip].rebaseline()
+        self._reconfigured.set()
 
     def readings(self) -> list[PadReading]:
         """The last reading of every pad (the reader's own; the Diagnostics screen)."""
@@ -308,6 +323,8 @@ class CardPads:
         """A new game's cards are dealt: every baseline starts from what the pads read."""
         for _, chip in self._chips_in_use():
             chip.rebaseline()
+        self._reconfigured.set()
+        self._wake.set()  # read the new scale now, before a finger comes
 
     def _run(self) -> None:
         broken = False
@@ -317,6 +334,7 @@ class CardPads:
                 if broken:  # the controllers may have lost their settings with the bus
                     for i, chip in self._chips_in_use():
                         chip.start(self._thresholds[i])
+                    self._reconfigured.set()
                 self.scan(self._clock())
             except OSError as exc:  # the bus or a controller: say it once, keep trying
                 if not broken:
