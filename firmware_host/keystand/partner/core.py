@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -175,10 +176,13 @@ class Partner:
         # only when a board holds them (``_link_row``): start-up reads no more.
         self._link_lines = lists.links(lang)
         self._near_lines = lists.near(lang)
+        self._kind_lines = lists.kinds(lang)
+        self._kin: dict[int, frozenset[int]] = {}  # board word -> kind clues it belongs to
         # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
         self._near: dict[int, list[int]] = {}
         self._link_words: frozenset[str] | None = None
+        self._link_counts: Counter[str] | None = None  # link word -> cards naming it
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
@@ -298,6 +302,23 @@ class Partner:
                 if word in todo:
                     self._links[todo[word]].append((j, LINK_TOP - LINK_STEP * k))
 
+    def kin_clues(self, i: int) -> frozenset[int]:
+        """The clue words naming a broader kind board word ``i`` belongs to for a
+        person (``lists/LANG-kinds.txt``): the kinds whose line names the card or
+        one of its links (*animal* for PARROT, whose writers named *bird*)."""
+        kin = self._kin.get(i)
+        if kin is None:
+            card = fold(self.table.board_words[i])
+            mine = {card, *self._link_lines.get(card, ())}
+            kin = frozenset(
+                j
+                for kind, narrower in self._kind_lines.items()
+                if not mine.isdisjoint(narrower)
+                and (j := self._clue_index.get(kind)) is not None
+            )
+            self._kin[i] = kin
+        return kin
+
     @property
     def _readings(self) -> dict[str, list[int]]:
         """Japanese: each kana reading's clue indices (the table header's readings)."""
@@ -333,11 +354,31 @@ class Partner:
                 return False
         return True
 
+    def _spelling(self, j: int) -> int:
+        """Japanese: of the spellings the table reads as one word with clue ``j`` (ブタ
+        and 豚, ネコ and 猫), the one the native speakers' links name most often, so a
+        player's ブタ finds 農場 through its writers' 豚; ``j`` itself otherwise."""
+        readings = self.table.header.get("readings") or ()
+        if j >= len(readings):
+            return j
+        twins = [k for k in self._readings.get(readings[j], ()) if k != j]
+        if not twins:
+            return j
+        if self._link_counts is None:
+            self._link_counts = Counter(w for ws in self._link_lines.values() for w in ws)
+        named = self._link_counts
+        best = max(twins, key=lambda k: named[self.clues[k]])
+        if named[self.clues[best]] > named[self.clues[j]] and self._one_word([j, best]):
+            return best
+        return j
+
     def clue_index(self, text: str) -> int:
         """The vocabulary index of a clue word (a kana reading for Japanese, when it
         names one word only); raises PartnerError unknown_word/ambiguous_reading."""
         word = fold(text)
         j = self._clue_index.get(word)
+        if j is not None and self.lang == "ja":
+            j = self._spelling(j)
         if j is None:
             if self._link_words is None:
                 self._link_words = frozenset(w for ws in self._link_lines.values() for w in ws)

@@ -5,7 +5,8 @@ table; that rewarded clues only this table understands, and people met 4s they
 followed to one card and clues that led onto the assassin (issue 26). The giver
 now counts a target only when the clue stands clearly above every card the
 partner may touch that is not ours (``MARGIN``) and is a link a person sees at
-all (``FLOOR``); a clue that any assassin is near (``ASSASSIN_NEAR``) is not
+all (``FLOOR``); a clue that any assassin is near (``ASSASSIN_NEAR``), or that
+names a broader kind an assassin belongs to (``Partner.kin_clues``), is not
 given; and among the clues that pass, the partner model (``person``: how likely
 a person is to find a target by its lead over the best other card, measured in
 benchmarks/partner_people/) and the word's frequency decide (docs/partner.md).
@@ -95,6 +96,9 @@ class Giver:
             return None
         others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
         assassins = [c for c in others if know.side[c] == "B"]
+        # a broader kind of an assassin (*eläin* while KORPPI, a *lintu*, is one) is near
+        # it for a person, however far apart the table and its lists put the two
+        kin = frozenset().union(*(self.partner.kin_clues(board.indices[c]) for c in assassins))
         scale = board.scale
         rows = board.rows
         vocab = len(rows[0])
@@ -123,7 +127,7 @@ class Giver:
             if j in banned:
                 continue
             top = tmax[j]
-            if amax[j] >= near:
+            if amax[j] >= near or j in kin:
                 if last is None or top - amax[j] > last[0]:
                     last = (top - amax[j], j)
                 continue  # an assassin is near this clue for some reading

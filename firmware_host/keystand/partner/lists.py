@@ -95,6 +95,15 @@ def near(lang: str) -> dict[str, list[str]]:
     return _card_lines(LISTS_DIR / f"{lang}-near.txt")
 
 
+def kinds(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-kinds.txt``: ``kind: narrower narrower ...``, the broader kinds a
+    player reads through narrower ones (a card linked to *bird* is, to a person, an
+    *animal* too), written by the team. The giver keeps a kind clear of an assassin
+    of that kind, which no table or card's list may say (KORPPI's writers named
+    *lintu*, not *eläin*)."""
+    return _card_lines(LISTS_DIR / f"{lang}-kinds.txt")
+
+
 def links(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-links.txt``: ``card: link link ...``, what native speakers say to
     point at each card, strongest first (written and reread blind, by native
