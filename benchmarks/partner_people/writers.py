@@ -3,6 +3,9 @@ answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
 
   prompts BATCH   runs the board words of each language through writers' prompts,
                   WORDS a prompt: writers/BATCH/prompts/LANG-NN.txt
+  themes BATCH    clue words not put to writers before (people's words on the
+                  tuning runs first), each with every card a player touches for it,
+                  THEMES_PER_PROMPT a prompt: writers/BATCH/prompts/LANG-tNN.txt
   merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON),
                   hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
                   and kinds (writers/BATCH/LANG.kinds, ``kind: card card ...``)
@@ -25,10 +28,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(ROOT / "firmware_host"))
+sys.path.insert(0, str(HERE))
 
 from keystand.books.words import load as load_words  # noqa: E402
 from keystand.partner import lists as partner_lists  # noqa: E402
-from keystand.partner.core import Partner, _singulars  # noqa: E402
+from keystand.partner.core import Partner, PartnerError, _singulars  # noqa: E402
 from keystand.partner.lists import fold  # noqa: E402
 
 WRITERS = HERE / "writers"
@@ -159,18 +163,56 @@ Lopeta vastauksesi yhteen JSON-objektiin täsmälleen tässä muodossa:
 THEME_WORDS = {"en": "The clue words:", "fi": "Vihjesanat:", "ja": "ヒントの語："}
 
 
+def themed_before(lang: str) -> set[str]:
+    """The theme words every earlier batch put to this language's writers."""
+    out: set[str] = set()
+    for path in WRITERS.glob(f"*/prompts/{lang}-t*.txt"):
+        text = path.read_text("utf-8")
+        start = text.index(THEME_WORDS[lang]) + len(THEME_WORDS[lang])
+        out.update(w.strip() for w in text[start : text.index(CARDS[lang], start)].split())
+    return out
+
+
+def people_said(lang: str) -> list[str]:
+    """The clue words blind givers said on the tuning runs (never a held-out run's),
+    most often said first: the words people clue with."""
+    import people  # the benchmark's runs; imported here, as it loads the tables
+
+    said: dict[str, int] = {}
+    for manifest_path in sorted(people.RUNS.glob("*/manifest.json")):
+        manifest = json.loads(manifest_path.read_text("utf-8"))
+        if manifest.get("range") != "tuning":
+            continue
+        clues, _dropped = people.person_clues(manifest_path.parent.name, manifest)
+        for bid, clue in clues.items():
+            if bid.startswith(f"{lang}-"):
+                said[fold(clue.word)] = said.get(fold(clue.word), 0) + 1
+    return sorted(said, key=lambda w: -said[w])
+
+
 def theme_words(lang: str, count: int = THEMES) -> list[str]:
-    """The clue words the writers' lists name for the most cards (at least three),
-    clue words of the table, most cards first (then the commoner word)."""
+    """Clue words of the table not put to writers before: first those people said on
+    the tuning runs, then those the writers' lists name for the most cards (at least
+    three; then the commoner word)."""
     partner = Partner.load(lang)
     vocab = {w: j for j, w in enumerate(partner.clues[: partner.table_clues])}
+    done = themed_before(lang)
     cards: dict[str, int] = {}
     for said in partner_lists.links(lang).values():
         for w in set(said):
             cards[w] = cards.get(w, 0) + 1
+    out: list[str] = []
+    for word in people_said(lang):
+        try:
+            j = partner.clue_index(word)
+        except PartnerError:
+            continue
+        if j < partner.table_clues and partner.clues[j] not in done | set(out):
+            out.append(partner.clues[j])
     ranked = sorted((w for w, n in cards.items() if n >= 3 and w in vocab),
                     key=lambda w: (-cards[w], vocab[w]))
-    return ranked[:count]
+    out += [w for w in ranked if w not in done and w not in out]
+    return out[:count]
 
 
 def _new_batch(batch: str) -> Path:
