@@ -341,8 +341,10 @@ def test_guesser_stops_short_of_the_number_rather_than_touch_a_card_the_clue_doe
             # a person goes on to a card the clue fits well, or to a clear second
             # that fits it fairly and stands well above the card after it; never
             # from a strong card to a faint one for the number's sake
-            score, after = board.score(ranked[k], j), board.score(ranked[k + 1], j)
-            clear = score >= LOW and score - after >= LEAD
+            # (a clear second judged with the assassin risk our key gives taken off)
+            score = board.score(ranked[k], j)
+            risked = [board.score(c, j) + partner.guesser._prior(know, c) for c in ranked[k:k + 2]]
+            clear = risked[0] >= LOW and risked[0] - risked[1] >= LEAD
             return score >= FALL * first and (score >= STOP or clear)
 
         assert all(goes_on(k) for k in range(1, len(touched)))
@@ -858,6 +860,23 @@ def test_words_people_clue_with_are_understood(lang, said):
         j = partner.check_clue(board, word, [])
         assert j >= partner.table_clues, word  # not one of the giver's clue words
         assert max(board.score(c, j) for c in range(25)) > 0, word
+
+
+def test_a_word_that_points_at_no_card_on_this_table_is_refused_at_no_cost():
+    """夜行性 (nocturnal) is a word the writers linked to the owl and the hamster; on a
+    table with neither, it points at nothing the partner can tell, and a touch would
+    be blind (the tuning run t3: it touched the assassin). It asks for another."""
+    ja = Partner.load("ja")
+    linked = {"フクロウ", "ハムスター"}
+    words = [w for w in load_words("ja").words if w not in linked][:25]
+    with pytest.raises(PartnerError) as err:
+        ja.check_clue(ja.board(words), "夜行性", range(25))
+    assert err.value.reason == "unknown_word" and "at no cost" in str(err.value)
+    words[7] = "フクロウ"
+    board = ja.board(words)
+    ja.check_clue(board, "夜行性", range(25))
+    know = Knowledge.fresh("B", "T" * 25)
+    assert ja.guesser.touches(board, know, "夜行性", 1) == [7]
 
 
 def test_heard_words_and_compounds_are_refused_beside_the_card_they_hold():

@@ -42,6 +42,11 @@ LINK_TOP = 6.0
 LINK_STEP = 0.15
 # A word a player may still take for a card (lists/LANG-near.txt) scores at least this.
 NEAR = 3.0
+# A word beyond the table (a link word, a heard word, a compound) that scores below
+# this with every visible card is refused as unknown here: 夜行性 is linked to the
+# writers' nocturnal cards, and on a table with none of them it scored 0.0 with all
+# 25, and the guesser touched the assassin (tuning run t3).
+HEARD_FLOOR = 1.0
 # A stored refusal as a row's byte: REFUSED .. MIN_SCORE - 1, read unsigned.
 _REFUSAL = re.compile(b"[\\x%02x-\\x%02x]" % (REFUSED & 0xFF, (MIN_SCORE - 1) & 0xFF))
 # A compound the vocabulary lacks (nutcracker, muuttolintu, 花札) reads as its
@@ -544,6 +549,14 @@ class Partner:
                         "same_kanji",
                         cell,
                     )
+            if visible and max(board.score(cell, j) for cell in visible) < HEARD_FLOOR:
+                # known, but only for cards elsewhere: on this table it points at
+                # nothing we can tell, and a touch would be a blind one
+                raise PartnerError(
+                    f"'{text}' points at none of the cards on the table for the partner: "
+                    "give another, at no cost",
+                    "unknown_word",
+                )
             return j
         for cell in visible:
             reason = reason_of(int(board.rows[cell][j]))

@@ -28,7 +28,9 @@ ASSASSIN_GIVEN = {"G": 1 / 9, "T": 1 / 13, "B": 1 / 3}
 # 2.5 to 3.0 once in 5, below 2.5 5 times in 19. Self-play once kept 1.0, where a
 # noisy copy of the giver reads many meant cards low.
 STOP = 3.0
-# ... unless it is a clear second: at least LOW and ahead of the next card by LEAD.
+# ... unless it is a clear second: at least LOW and ahead of the next card by LEAD,
+# both less the assassin risk our own key gives (the tuning run t3: CHESS 2, CASTLE
+# then JIGSAW at 2.6, an assassin on our own side; it is 1.6 with the risk).
 # On t1 and t2's people's clues (tuning) a person went on to such a card (HORSESHOE
 # 2: MAGNET, then CLOVER at 2.0, the next at 1.1; Italia 2: PIZZA, then JÄÄTELÖ at
 # 2.2, the next at 0.9): 1.43 to 1.49 agents a clue in English, 1.63 to 1.68 in
@@ -85,16 +87,19 @@ class Guesser:
         """The cards to touch for ``clue`` ``number``, in order: ``guesses``' best
         ``number`` (at least one), cut before the first after the first whose
         association with the clue is below ``STOP`` (or, for a clear second, below
-        ``LOW`` or within ``LEAD`` of the card ranked after it) or below ``FALL``
-        times the first card's."""
+        ``LOW`` or within ``LEAD`` of the card ranked after it, the assassin risk
+        taken off both) or below ``FALL`` times the first card's."""
         j = self.partner.clue_index(clue)
         ranked = self.guesses(board, know, clue, number, history)
         out = ranked[:1]
         first = board.score(ranked[0], j) if ranked else 0.0
+        def risked(c: int) -> float:  # what it ranks by: the fit less the assassin risk
+            return board.score(c, j) + self._prior(know, c)
+
         for k in range(1, min(max(number, 1), len(ranked))):
             score = board.score(ranked[k], j)
-            after = board.score(ranked[k + 1], j) if k + 1 < len(ranked) else float("-inf")
-            clear = score >= LOW and score - after >= LEAD
+            after = risked(ranked[k + 1]) if k + 1 < len(ranked) else float("-inf")
+            clear = risked(ranked[k]) >= LOW and risked(ranked[k]) - after >= LEAD
             if (score < STOP and not clear) or score < FALL * first:
                 break
             out.append(ranked[k])
