@@ -191,11 +191,14 @@ def people_said(lang: str) -> list[str]:
 
 
 def theme_words(lang: str, count: int = THEMES) -> list[str]:
-    """Clue words of the table not put to writers before: first those people said on
-    the tuning runs, then those the writers' lists name for the most cards (at least
-    three; then the commoner word)."""
+    """Words a player clues with, not put to writers before: first those people said
+    on the tuning runs, then those the writers' lists name for the most cards (at
+    least three; then the commoner word). Words of the table or of the lists: a link
+    word the table lacks (*kuhina*, 遠足) is a word the partner hears, though it never
+    says one."""
     partner = Partner.load(lang)
     vocab = {w: j for j, w in enumerate(partner.clues[: partner.table_clues])}
+    linked = {w for said in partner_lists.links(lang).values() for w in said}
     done = themed_before(lang)
     cards: dict[str, int] = {}
     for said in partner_lists.links(lang).values():
@@ -207,10 +210,12 @@ def theme_words(lang: str, count: int = THEMES) -> list[str]:
             j = partner.clue_index(word)
         except PartnerError:
             continue
-        if j < partner.table_clues and partner.clues[j] not in done | set(out):
-            out.append(partner.clues[j])
-    ranked = sorted((w for w, n in cards.items() if n >= 3 and w in vocab),
-                    key=lambda w: (-cards[w], vocab[w]))
+        word = partner.clues[j]
+        if (j < partner.table_clues or word in linked) and word not in done | set(out):
+            out.append(word)
+    rare = len(vocab)  # a word beyond the table after the table's words, as rarer
+    ranked = sorted((w for w, n in cards.items() if n >= 3),
+                    key=lambda w: (-cards[w], vocab.get(w, rare), w))
     out += [w for w in ranked if w not in done and w not in out]
     return out[:count]
 
@@ -224,12 +229,12 @@ def _new_batch(batch: str) -> Path:
     return folder
 
 
-def theme_prompts(batch: str) -> None:
+def theme_prompts(batch: str, count_a_language: int = THEMES) -> None:
     folder = _new_batch(batch)
     count = 0
     for lang in ("en", "fi", "ja"):
         words = list(load_words(lang).words)
-        themes = theme_words(lang)
+        themes = theme_words(lang, count_a_language)
         for k in range(0, len(themes), THEMES_PER_PROMPT):
             chunk = themes[k : k + THEMES_PER_PROMPT]
             example = json.dumps(
@@ -444,11 +449,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("action", choices=("prompts", "themes", "merge"))
     ap.add_argument("batch", nargs="+", help="one batch to prompt; every batch to merge")
+    ap.add_argument("--themes", type=int, default=THEMES,
+                    help=f"themes: words a language (default {THEMES})")
     args = ap.parse_args()
     if args.action in ("prompts", "themes"):
         if len(args.batch) != 1:
             raise SystemExit(f"{args.action}: one batch")
-        (prompts if args.action == "prompts" else theme_prompts)(args.batch[0])
+        if args.action == "prompts":
+            prompts(args.batch[0])
+        else:
+            theme_prompts(args.batch[0], args.themes)
     else:
         merge(args.batch)
     return 0
