@@ -166,3 +166,13 @@ def test_play_bad_words_and_setup(cli):
     assert r.returncode == 2 and "impossible" in r.stderr
     r = play_example("", "--mission", "9-5", "--tokens", "9")
     assert r.returncode == 2
+
+
+def test_an_unknown_command_is_answered_with_every_command_there_is(cli):
+    """main() builds only the parser of the command it is given (start-up); a word
+    that is no command still gets the whole list, in one line."""
+    result = cli("partnr", "clue")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    for command in ("keygen", "partner", "campaign", "simulate", "print-slip"):
+        assert f"'{command}'" in result.stderr
+    assert "keygen" in cli("--help").stdout and "simulate" in cli("--help").stdout

@@ -8,6 +8,7 @@ import contextlib
 import json
 import sys
 from pathlib import Path
+from typing import cast
 
 from .i18n import LANGUAGES
 from .printing import DEFAULT_PROFILE as DEFAULT_PRINTER_PROFILE
@@ -34,6 +35,34 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message} (see --help)\n")
+
+
+class _Skipped:
+    """A command's parser that main() does not build: it takes every call and
+    builds nothing (see ``_OneCommand``)."""
+
+    def __getattr__(self, _name: str):
+        return self._take
+
+    def _take(self, *_args, **_kwargs) -> _Skipped:
+        return self
+
+
+class _OneCommand(argparse._SubParsersAction):
+    """The subcommands, building only the parser of ``only`` when it is set.
+
+    argparse looks up its own translations afresh for every parser and option it
+    makes; building all 20-odd commands to run one was a fifth of ``keystand partner
+    clue``'s start-up (issue 26 asks it within 10x a bare interpreter)."""
+
+    only: str | None = None
+    built = False
+
+    def add_parser(self, name: str, **kwargs) -> argparse.ArgumentParser:
+        if self.only is not None and name != self.only:
+            return cast(argparse.ArgumentParser, _Skipped())
+        self.built = True
+        return super().add_parser(name, **kwargs)
 
 
 # ---------------------------------------------------------------- shared options
@@ -682,14 +711,18 @@ def cmd_wiring(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with ``only``, just that command's parser (when there
+    is such a command: otherwise the whole, to say what there is)."""
     parser = _Parser(
         prog="keystand", description="Codenames Duet table companion: key cards, games, slips."
     )
     parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(
-        dest="command", required=True, metavar="COMMAND", parser_class=_Parser
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser, action=_OneCommand
     )
+    assert isinstance(sub, _OneCommand)
+    sub.only = only
 
     p = sub.add_parser("keygen", help="print key cards: CODE LAYOUT per line")
     p.add_argument(
@@ -718,8 +751,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from .partner.command import add_parser as add_partner_parser
 
-    add_partner_parser(sub, _add_key_options)
-    sub.choices["partner"].set_defaults(run=cmd_partner)
+    add_partner_parser(sub, _add_key_options).set_defaults(run=cmd_partner)
 
     p = sub.add_parser("decode", help="print a game code (typed or scanned) as JSON")
     p.add_argument("text", help="the game code, e.g. KS1G-...")
@@ -851,6 +883,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--key", metavar="CODE", help="key code for the first game")
     p.set_defaults(run=cmd_simulate)
 
+    if only is not None and not sub.built:
+        return build_parser()
     return parser
 
 
@@ -887,8 +921,9 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    command = argv[0] if argv and not argv[0].startswith("-") else None
+    args = build_parser(only=command).parse_args(argv)
     from .rules.errors import RulesError
 
     try:

@@ -12,7 +12,8 @@ from ..rules.layout import SEATS, cell_index, cell_name
 def add_parser(
     sub: argparse._SubParsersAction,
     add_key_options: Callable[[argparse.ArgumentParser], None],
-) -> None:
+) -> argparse.ArgumentParser:
+    """``keystand partner``'s parser, added to ``sub``."""
     p = sub.add_parser("partner", help="the AI partner: a clue, guesses, or self-play games")
     actions = p.add_subparsers(dest="partner_command", required=True, metavar="ACTION")
 
@@ -40,6 +41,7 @@ def add_parser(
     a.add_argument("--noise", type=float, default=0.7)
     a.add_argument("--tokens", type=int, default=9)
     a.set_defaults(partner_run=_selfplay)
+    return p
 
 
 def run(
