@@ -993,3 +993,18 @@ def test_the_guesser_keeps_off_its_own_assassin_unless_the_clue_plainly_means_it
             assert touched[0] == best, clue  # plainly meant: touched, whatever the key
             kept += 1
     assert checked > 0 and kept > 0
+
+
+def test_a_word_too_vague_for_the_partner_to_say_is_still_understood():
+    """*construction* and *dill* are on the confusing list, so the partner never says
+    them; a person does (tuning run t3, held-out h5, both refused as unknown then).
+    Its writers' links make them words the partner hears."""
+    en = Partner.load("en")
+    assert "construction" in lists.confusing("en")
+    meant = ["bulldozer", "crane", "pickle"]
+    words = [*meant, *[w for w in deal(load_words("en"), 4) if w not in meant][:22]]
+    board = en.board(words)
+    know = Knowledge.fresh("B", "T" * 25)
+    assert set(en.guesser.touches(board, know, "construction", 2)) == {0, 1}
+    assert en.guesser.touches(board, know, "dill", 1) == [2]
+    assert en.clue_index("construction") >= en.table_clues  # never the giver's word

@@ -352,10 +352,15 @@ def _sources(batch: str, lang: str, weak: dict[str, list[str]] | None = None,
 def _normaliser(lang: str) -> Callable[[str], str | None]:
     """A link as the table's word for it: a plural or an inflected form as its base
     (boats: boat, järvellä: järvi); None for a word the partner never hears (its
-    blocked and confusing lists)."""
+    blocked list). A confusing word (*construction*, *dill*: too vague or odd for
+    the partner to say) stays a link: a person may say it, and the partner should
+    understand it (it never says a word the table lacks). Not a Japanese one-kanji
+    confusing word: those are the affixes (的, 性), which are no clue on their own
+    (docs/partner.md, "One-kanji clue words")."""
     vocab = Partner.load(lang)
     table = set(vocab.clues[: vocab.table_clues])
-    out = partner_lists.blocked(lang) | partner_lists.confusing(lang)
+    affixes = {w for w in partner_lists.confusing(lang) if lang == "ja" and len(w) == 1}
+    out = partner_lists.blocked(lang) | affixes
 
     def norm(word: str) -> str | None:
         if word in out:
