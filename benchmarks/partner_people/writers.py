@@ -237,9 +237,8 @@ def theme_prompts(batch: str, count_a_language: int = THEMES) -> None:
         themes = theme_words(lang, count_a_language)
         for k in range(0, len(themes), THEMES_PER_PROMPT):
             chunk = themes[k : k + THEMES_PER_PROMPT]
-            example = json.dumps(
-                {chunk[0]: {"strong": ["...", "..."], "weak": ["..."]},
-                 chunk[1]: {"strong": ["..."], "weak": []}}, ensure_ascii=False)
+            shape = [{"strong": ["...", "..."], "weak": ["..."]}, {"strong": ["..."], "weak": []}]
+            example = json.dumps(dict(zip(chunk, shape)), ensure_ascii=False)
             text = (THEME_BRIEF[lang] + "\n```json\n" + example + "\n```\n\n"
                     + THEME_WORDS[lang] + "\n" + "\n".join(chunk) + "\n\n"
                     + CARDS[lang] + "\n" + "\n".join(words) + "\n")
