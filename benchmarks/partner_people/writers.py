@@ -238,7 +238,7 @@ def theme_prompts(batch: str, count_a_language: int = THEMES) -> None:
         for k in range(0, len(themes), THEMES_PER_PROMPT):
             chunk = themes[k : k + THEMES_PER_PROMPT]
             shape = [{"strong": ["...", "..."], "weak": ["..."]}, {"strong": ["..."], "weak": []}]
-            example = json.dumps(dict(zip(chunk, shape)), ensure_ascii=False)
+            example = json.dumps(dict(zip(chunk, shape, strict=False)), ensure_ascii=False)
             text = (THEME_BRIEF[lang] + "\n```json\n" + example + "\n```\n\n"
                     + THEME_WORDS[lang] + "\n" + "\n".join(chunk) + "\n\n"
                     + CARDS[lang] + "\n" + "\n".join(words) + "\n")
