@@ -343,8 +343,12 @@ def test_guesser_stops_short_of_the_number_rather_than_touch_a_card_the_clue_doe
             # from a strong card to a faint one for the number's sake
             # (a clear second judged with the assassin risk our key gives taken off)
             score = board.score(ranked[k], j)
-            risked = [board.score(c, j) + partner.guesser._prior(know, c) for c in ranked[k:k + 2]]
-            clear = risked[0] >= LOW and risked[0] - risked[1] >= LEAD
+
+            def risked(c, j=j):
+                return board.score(c, j) + partner.guesser._prior(know, c)
+
+            after = max(risked(c) for c in range(25) if c not in ranked[: k + 1])
+            clear = risked(ranked[k]) >= LOW and risked(ranked[k]) - after >= LEAD
             return score >= FALL * first and (score >= STOP or clear)
 
         assert all(goes_on(k) for k in range(1, len(touched)))
@@ -915,6 +919,18 @@ def test_sudden_death_touches_the_card_likeliest_to_be_the_partners_agent(partne
     assert side[ranked[0]] == "T"
 
 
+@pytest.mark.parametrize("lang", BUILT)
+def test_every_kind_is_a_clue_word_and_every_narrower_word_is_read(lang):
+    """lists/LANG-kinds.txt: a kind the giver could say, over words that are cards or
+    links (links are stored in base form: *wings* would never match *wing*)."""
+    partner = Partner.load(lang)
+    cards = {fold(w) for w in partner.table.board_words}
+    linked = {w for said in lists.links(lang).values() for w in said}
+    for kind, narrower in lists.kinds(lang).items():
+        assert partner.clue_index(kind) < partner.table_clues, kind
+        assert not [w for w in narrower if w not in cards | linked], kind
+
+
 def test_the_kinds_a_person_reads_through_narrower_ones():
     """A person reads *eläin* (animal) as any animal, a raven too, though the table
     puts KORPPI far from it and its writers named *lintu* (bird): the team's broader
@@ -952,6 +968,19 @@ def test_the_giver_never_gives_a_kind_of_a_visible_assassin(partner):
             if side[c] == "B":
                 kin |= partner.kin_clues(board.indices[c])
         assert partner.clue_index(choice.word) not in kin, (seed, choice.word)
+
+
+def test_the_rules_judge_the_spelling_a_player_typed():
+    """The partner reads イス as 椅子 (its writers' spelling), but the rulebook judges
+    the word said: イス shares no kanji with 帽子; 河 shares one with 河童 though the
+    partner reads it as 川."""
+    ja = Partner.load("ja")
+    rest = [w for w in load_words("ja").words if w not in ("帽子", "河童")]
+    board = ja.board(["帽子", "河童", *rest[:23]])
+    assert ja.clues[ja.check_clue(board, "イス", range(25))] == "イス"
+    with pytest.raises(PartnerError) as refused:
+        ja.check_clue(board, "河", range(25))
+    assert refused.value.cell == 1  # part of 河童, and its kanji
 
 
 def test_a_japanese_word_in_either_spelling_is_read_through_its_writers_links():

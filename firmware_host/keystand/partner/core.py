@@ -188,6 +188,7 @@ class Partner:
         self._near: dict[int, list[int]] = {}
         self._link_words: frozenset[str] | None = None
         self._link_counts: Counter[str] | None = None  # link word -> cards naming it
+        self._spellings: dict[int, int] = {}  # Japanese clue -> the spelling links name
         self._compounds: dict[int, tuple[int, int]] = {}
         # clue index -> (nearest board words, nearest clue words and weights)
         self._heard: dict[int, tuple[dict[int, float], list[tuple[int, float]]]] = {}
@@ -318,8 +319,7 @@ class Partner:
             kin = frozenset(
                 j
                 for kind, narrower in self._kind_lines.items()
-                if not mine.isdisjoint(narrower)
-                and (j := self._clue_index.get(kind)) is not None
+                if not mine.isdisjoint(narrower) and (j := self._clue_index.get(kind)) is not None
             )
             self._kin[i] = kin
         return kin
@@ -363,26 +363,34 @@ class Partner:
         """Japanese: of the spellings the table reads as one word with clue ``j`` (ブタ
         and 豚, ネコ and 猫), the one the native speakers' links name most often, so a
         player's ブタ finds 農場 through its writers' 豚; ``j`` itself otherwise."""
+        done = self._spellings.get(j)
+        if done is not None:
+            return done
         readings = self.table.header.get("readings") or ()
-        if j >= len(readings):
-            return j
-        twins = [k for k in self._readings.get(readings[j], ()) if k != j]
-        if not twins:
-            return j
-        if self._link_counts is None:
-            self._link_counts = Counter(w for ws in self._link_lines.values() for w in ws)
-        named = self._link_counts
-        best = max(twins, key=lambda k: named[self.clues[k]])
-        if named[self.clues[best]] > named[self.clues[j]] and self._one_word([j, best]):
-            return best
-        return j
+        best = j
+        if j < len(readings):
+            # homophones first set aside (カネ is no 鐘), then the most-named spelling
+            twins = [
+                k for k in self._readings.get(readings[j], ()) if k != j and self._one_word([j, k])
+            ]
+            if twins:
+                if self._link_counts is None:
+                    self._link_counts = Counter(w for ws in self._link_lines.values() for w in ws)
+                named = self._link_counts
+                top = max(twins, key=lambda k: named[self.clues[k]])
+                if named[self.clues[top]] > named[self.clues[j]]:
+                    best = top
+        self._spellings[j] = best
+        return best
 
-    def clue_index(self, text: str) -> int:
+    def clue_index(self, text: str, spelling: bool = True) -> int:
         """The vocabulary index of a clue word (a kana reading for Japanese, when it
-        names one word only); raises PartnerError unknown_word/ambiguous_reading."""
+        names one word only); raises PartnerError unknown_word/ambiguous_reading.
+        ``spelling``: a Japanese word as the spelling its links name (``_spelling``);
+        without, as typed (the rules judge the word the player said)."""
         word = fold(text)
         j = self._clue_index.get(word)
-        if j is not None and self.lang == "ja":
+        if j is not None and spelling and self.lang == "ja":
             j = self._spelling(j)
         if j is None:
             if self._link_words is None:
@@ -527,7 +535,7 @@ class Partner:
             for cell in visible:
                 if said == board_readings[self._board_index[fold(board.words[cell])]]:
                     raise PartnerError(f"'{text}' reads as a word on the table", "same_word", cell)
-        j = self.clue_index(text)
+        j = self.clue_index(text, spelling=False)  # the word said, not its other spelling
         for cell in visible:  # a form or a plural of a visible word (oceans, merellä)
             if self.clues[j] == fold(board.words[cell]):
                 raise PartnerError(

@@ -133,8 +133,10 @@ class Giver:
                     continue
                 top = tmax[j]
                 if amax[j] >= near or j in kin:
-                    if last is None or top - amax[j] > last[0]:
-                        last = (top - amax[j], j)
+                    # (a kind an assassin belongs to counts as near it, for the last resort)
+                    danger = max(amax[j], near) if j in kin else amax[j]
+                    if last is None or top - danger > last[0]:
+                        last = (top - danger, j)
                     continue  # an assassin is near this clue for some reading
                 bar = max(omax[j] + margin, amax[j] + amargin, floor)
                 if top < bar:
@@ -185,8 +187,9 @@ class Giver:
 
         out = set()
         for word in words:
-            try:
+            try:  # both spellings of a Japanese word (ブタ, 豚): one word, said once
                 out.add(self.partner.clue_index(word))
+                out.add(self.partner.clue_index(word, spelling=False))
             except PartnerError:
                 continue
         return out

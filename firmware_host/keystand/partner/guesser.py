@@ -100,12 +100,16 @@ class Guesser:
         ranked = self.guesses(board, know, clue, number, history)
         out = ranked[:1]
         first = board.score(ranked[0], j) if ranked else 0.0
-        def risked(c: int) -> float:  # what it ranks by: the fit less the assassin risk
+
+        def risked(c: int) -> float:  # the fit less the assassin risk our key gives
             return board.score(c, j) + self._prior(know, c)
 
+        # every card we could touch, our own assassins too: a clear second leads them all
+        cells = [c for c in range(25) if know.can_guess(c)]
         for k in range(1, min(max(number, 1), len(ranked))):
             score = board.score(ranked[k], j)
-            after = risked(ranked[k + 1]) if k + 1 < len(ranked) else float("-inf")
+            seen = ranked[: k + 1]
+            after = max((risked(c) for c in cells if c not in seen), default=float("-inf"))
             clear = risked(ranked[k]) >= LOW and risked(ranked[k]) - after >= LEAD
             if (score < STOP and not clear) or score < FALL * first:
                 break
