@@ -174,14 +174,17 @@ def themed_before(lang: str) -> set[str]:
 
 
 def people_said(lang: str) -> list[str]:
-    """The clue words blind givers said on the tuning runs (never a held-out run's),
-    most often said first: the words people clue with."""
+    """The clue words blind givers said on the tuning runs and on the held-out runs
+    already scored (a report's figures are on a block dealt after them; a held-out
+    run not yet scored is never read), most often said first: the words people clue
+    with."""
     import people  # the benchmark's runs; imported here, as it loads the tables
 
     said: dict[str, int] = {}
     for manifest_path in sorted(people.RUNS.glob("*/manifest.json")):
         manifest = json.loads(manifest_path.read_text("utf-8"))
-        if manifest.get("range") != "tuning":
+        scored = (manifest_path.parent / "figures.json").exists()
+        if manifest.get("range") != "tuning" and not scored:
             continue
         clues, _dropped = people.person_clues(manifest_path.parent.name, manifest)
         for bid, clue in clues.items():
@@ -192,8 +195,8 @@ def people_said(lang: str) -> list[str]:
 
 def theme_words(lang: str, count: int = THEMES) -> list[str]:
     """Words a player clues with, not put to writers before: first those people said
-    on the tuning runs, then those the writers' lists name for the most cards (at
-    least three; then the commoner word). Words of the table or of the lists: a link
+    (``people_said``), then those the writers' lists name for the most cards (at
+    least two; then the commoner word). Words of the table or of the lists: a link
     word the table lacks (*kuhina*, 遠足) is a word the partner hears, though it never
     says one."""
     partner = Partner.load(lang)
@@ -214,7 +217,10 @@ def theme_words(lang: str, count: int = THEMES) -> list[str]:
         if (j < partner.table_clues or word in linked) and word not in done | set(out):
             out.append(word)
     rare = len(vocab)  # a word beyond the table after the table's words, as rarer
-    ranked = sorted((w for w, n in cards.items() if n >= 3),
+    # (every word named for three cards or more had been asked by w5; w6 asks those
+    # named for two, a word people said on the runs once in 13 of them against once in
+    # 35 of those named for one: docs/partner.md)
+    ranked = sorted((w for w, n in cards.items() if n >= 2),
                     key=lambda w: (-cards[w], vocab.get(w, rare), w))
     out += [w for w in ranked if w not in done and w not in out]
     return out[:count]
