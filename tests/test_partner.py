@@ -242,6 +242,28 @@ def test_clue_targets_are_the_givers_own_unfound_agents(partner):
     assert partner.giver.clue(board, Knowledge.fresh("A", side, everything)) is None
 
 
+def test_the_cards_a_clue_means_are_those_a_person_links_to_it(partner):
+    """Each target the giver names on an opening table (where some clue always
+    clears the bar) is a card a native speaker's list links to the clue, or one whose
+    reviewed best clues in the table hold it: the cards it counted when it chose the
+    number, not merely the agents the table puts nearest the clue."""
+    from keystand.partner.giver import REVIEWED
+
+    checked = 0
+    for seed in range(40):
+        _words, board = _board(partner, seed)
+        side = seeded_layout(seed).side("A")
+        choice = partner.giver.clue(board, Knowledge.fresh("A", side), seed=seed)
+        assert choice is not None
+        j = partner.clues.index(choice.word)
+        for c in choice.targets:
+            row = partner.table.row(board.indices[c])  # signed bytes, before the links
+            best = sorted(row, reverse=True)[REVIEWED - 1]
+            assert (c, j) in board.linked or row[j] >= best, (choice, board.words[c])
+            checked += 1
+    assert checked >= 60
+
+
 def test_the_giver_never_gives_a_word_given_before_in_the_game(partner):
     """The same board and side ask for the same clue again; a word said before in
     the game (in any case, by either seat) is left out, and so is the next."""

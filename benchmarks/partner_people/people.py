@@ -12,8 +12,8 @@ A run has two stages, each a folder of prompts that blind players answer
   score RUN     the figures: runs/RUN/report.md, per language and direction
                 (partner -> person, person -> partner, person -> person), opening
                 and later turns
-  fit RUN       the giver's person model (giver.SLOPE, MIDPOINT) fitted to a
-                tuning run's guessers
+  fit RUNS      the giver's person model (giver.SLOPE, MIDPOINT, UNLINKED) fitted
+                to runs' guessers (tuning runs, and held-out runs already scored)
 
 Run: python benchmarks/partner_people/people.py deal t1 --range tuning --boards 12
 """
@@ -478,62 +478,70 @@ def score_run(run: str) -> str:
     return text
 
 
-def fit_run(run: str) -> str:
-    """The giver's person model fitted to a run's people: for every target of every
-    partner clue, its lead over the best other card (standardised units, by the
-    partner checked out now) and whether the person found it; the chance a person
-    finds a target, sigmoid(slope * (lead - midpoint)), by maximum likelihood over
-    a grid. Fit on tuning runs only (README: never tune on held-out boards)."""
+def fit_run(runs: str) -> str:
+    """The giver's person model fitted to runs' people (``runs``: names joined by
+    commas): for every target of every partner clue, its lead over the best other
+    card (standardised units, by the partner checked out now), whether a native
+    speaker's list links it to the clue, and whether the person found it; the chance
+    a person finds a target, sigmoid(slope * (lead - midpoint - unlinked)), with
+    ``unlinked`` 0 for a linked target, by maximum likelihood over a grid. Fit on
+    tuning runs and on held-out runs already scored and reported, never on a run a
+    report is still to come from (README: never tune on the boards you report)."""
     import math
 
-    folder = RUNS / run
-    manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
-    if manifest["range"] != "tuning":
-        raise SystemExit(f"run '{run}' is held out: fit on tuning runs only")
-    byid = {b["id"]: b for b in manifest["boards"]}
+    points: list[tuple[float, bool, bool]] = []  # lead, linked, found
     partners: dict[str, Partner] = {}
-    points: list[tuple[float, bool]] = []
-    for _name, e, bid, source in _guessed(run, manifest, []):
-        if source != "partner":
-            continue
-        b = byid[bid]
-        partner = partners.setdefault(b["lang"], Partner.load(b["lang"]))
-        t = tables.table(b["lang"], b["seed"], b["phase"])
-        word, _number, meant = manifest["partner_clues"][bid]
-        board = partner.board(t.words)
-        know = Knowledge.of(t.state, "A")
-        j = partner.clue_index(word)
-        targets = [cell_of(list(t.words), m) for m in meant]
-        others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
-        best_other = max(board.score(c, j) for c in others)
-        touched = []
-        side = t.state.layout.side("A")
-        for w in e.get("touch", []):
-            c = cell_of(list(t.words), w)
-            if c is None:
+    for run in runs.split(","):
+        folder = RUNS / run
+        manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
+        if manifest["range"] != "tuning" and not (folder / "figures.json").exists():
+            raise SystemExit(f"run '{run}' is held out and not scored: it is not fitted on")
+        byid = {b["id"]: b for b in manifest["boards"]}
+        for _name, e, bid, source in _guessed(run, manifest, []):
+            if source != "partner":
                 continue
-            touched.append(c)
-            if side[c] != "G":
-                break
-        for c in targets:
-            if c is not None:
-                points.append((board.score(c, j) - best_other, c in touched))
+            b = byid[bid]
+            partner = partners.setdefault(b["lang"], Partner.load(b["lang"]))
+            t = tables.table(b["lang"], b["seed"], b["phase"])
+            word, _number, meant = manifest["partner_clues"][bid]
+            board = partner.board(t.words)
+            know = Knowledge.of(t.state, "A")
+            j = partner.clue_index(word)
+            targets = [cell_of(list(t.words), m) for m in meant]
+            others = [c for c in range(25) if know.partner_can_guess(c) and c not in targets]
+            best_other = max(board.score(c, j) for c in others)
+            touched = []
+            side = t.state.layout.side("A")
+            for w in e.get("touch", []):
+                c = cell_of(list(t.words), w)
+                if c is None:
+                    continue
+                touched.append(c)
+                if side[c] != "G":
+                    break
+            for c in targets:
+                if c is not None:
+                    points.append((board.score(c, j) - best_other, (c, j) in board.linked,
+                                   c in touched))
     if not points:
-        raise SystemExit(f"run '{run}': no partner clue answered yet")
+        raise SystemExit(f"{runs}: no partner clue answered yet")
 
-    def loglik(slope: float, mid: float) -> float:
+    def loglik(slope: float, mid: float, unlinked: float) -> float:
         out = 0.0
-        for lead, found in points:
-            p = 1 / (1 + math.exp(-slope * (lead - mid)))
-            p = min(max(p, 1e-6), 1 - 1e-6)
+        for lead, linked, found in points:
+            z = slope * (lead - mid - (0.0 if linked else unlinked))
+            p = min(max(1 / (1 + math.exp(-max(min(z, 50.0), -50.0))), 1e-6), 1 - 1e-6)
             out += math.log(p if found else 1 - p)
         return out
 
-    grid = [(sl / 10, m / 10) for sl in range(2, 41, 2) for m in range(-20, 41, 2)]
-    slope, mid = max(grid, key=lambda g: loglik(*g))
-    found = sum(f for _l, f in points)
-    return (f"{len(points)} targets, {found} found; person model: slope {slope}, "
-            f"midpoint {mid} (log-likelihood {loglik(slope, mid):.1f})")
+    grid = [(sl / 10, m / 10, u / 2) for sl in range(2, 21, 2) for m in range(-60, 21, 2)
+            for u in range(0, 13)]
+    slope, mid, unlinked = max(grid, key=lambda g: loglik(*g))
+    found = sum(f for *_x, f in points)
+    linked = sum(ln for _l, ln, _f in points)
+    return (f"{len(points)} targets ({linked} linked), {found} found; person model: slope "
+            f"{slope}, midpoint {mid}, unlinked {unlinked} "
+            f"(log-likelihood {loglik(slope, mid, unlinked):.1f})")
 
 
 def _write(path: Path, data: Any) -> None:
@@ -554,8 +562,8 @@ def main() -> int:
                    help="only the boards a person giver has answered")
     s = sub.add_parser("score", help="the figures of a run")
     s.add_argument("run")
-    f = sub.add_parser("fit", help="the giver's person model fitted to a tuning run")
-    f.add_argument("run")
+    f = sub.add_parser("fit", help="the giver's person model fitted to runs' people")
+    f.add_argument("run", help="runs joined by commas (tuning, or held-out runs scored)")
     args = ap.parse_args()
     if args.action == "deal":
         if not 1 <= args.boards <= 200:

@@ -33,10 +33,13 @@ MARGIN = 1.0  # ... and its lead over every other card the partner may touch
 ASSASSIN_NEAR = 2.0  # an assassin this near the clue (or linked to it) rules the clue out
 ASSASSIN_MARGIN = 3.0  # ... and every target leads the assassins by this much
 # The partner model: a person finds a target with probability
-# sigmoid(SLOPE * (lead - MIDPOINT)), lead being its association less the best
-# other card's (standardised units); fitted to people's touches (docs/partner.md).
-SLOPE = 1.2
-MIDPOINT = 1.0
+# sigmoid(SLOPE * (lead - MIDPOINT - UNLINKED)), lead being its association less the
+# best other card's (standardised units), UNLINKED only for a target no native
+# speaker's list links to the clue; fitted to people's 1,630 touches of the partner's
+# targets on the runs t1-t3 and h2-h6 (people.py fit; docs/partner.md).
+SLOPE = 0.4
+MIDPOINT = -3.0
+UNLINKED = 3.5
 # Without a native speaker's link, a target counts only when the clue is among the
 # card's REVIEWED best clues in the table (each language's review read them).
 REVIEWED = 10
@@ -54,10 +57,11 @@ class ClueChoice:
     expected: float
 
 
-def person(lead: float) -> float:
+def person(lead: float, linked: bool = True) -> float:
     """The chance a person finds a target that leads the best other card by
-    ``lead`` standardised units (the partner model above)."""
-    return 1.0 / (1.0 + math.exp(-SLOPE * (lead - MIDPOINT)))
+    ``lead`` standardised units, ``linked`` or not to the clue by a native speaker's
+    list (the partner model above)."""
+    return 1.0 / (1.0 + math.exp(-SLOPE * (lead - MIDPOINT - (0.0 if linked else UNLINKED))))
 
 
 def _nth_best(row: memoryview, n: int) -> int:
@@ -125,7 +129,7 @@ class Giver:
         # the clue's time); every clue only when none passes, for the fallbacks.
         hopeful = [j for j in board.allowed if tmax[j] >= floor]
         for scan in (hopeful, board.allowed):
-            chosen: tuple[float, int, int] | None = None  # value, clue, number
+            chosen: tuple[float, int, list[int]] | None = None  # value, clue, targets
             fallback: tuple[float, int] | None = None  # lead, clue: when no clue passes
             last: tuple[float, int] | None = None  # ... and when every clue is near an assassin
             for j in scan:
@@ -145,24 +149,24 @@ class Giver:
                     continue
                 leads = sorted(
                     (
-                        rows[c][j]
+                        (rows[c][j], not linked or (c, j) in linked, c)
                         for c in targets
                         if not linked or (c, j) in linked or raw[c][j] >= best[c]
                     ),
                     reverse=True,
                 )
-                n = 0
+                counted = []
                 value = 0.0
-                for v in leads[:MAX_NUMBER]:
+                for v, named, c in leads[:MAX_NUMBER]:
                     if v < bar:
                         break
-                    n += 1
-                    value += person((v - omax[j]) / scale)
-                if not n:
+                    counted.append(c)
+                    value += person((v - omax[j]) / scale, named)
+                if not counted:
                     continue
                 value -= RARE * j / vocab
                 if chosen is None or value > chosen[0] + 1e-9:
-                    chosen = (value, j, n)
+                    chosen = (value, j, counted)
             if chosen is not None:
                 break
 
@@ -174,11 +178,13 @@ class Giver:
             if pick is None:
                 return None
             j = pick[1]
-            chosen = (person((tmax[j] - omax[j]) / scale), j, 1)
-        value, j, n = chosen
-        meant = sorted(targets, key=lambda c: -rows[c][j])[:n]
-        expected = sum(person((rows[c][j] - omax[j]) / scale) for c in meant)
-        return ClueChoice(self.partner.clues[j], n, tuple(meant), round(expected, 3))
+            chosen = (0.0, j, [max(targets, key=lambda c: rows[c][j])])
+        _value, j, meant = chosen
+        # the targets counted (a linked or reviewed pair), best first
+        expected = sum(
+            person((rows[c][j] - omax[j]) / scale, not linked or (c, j) in linked) for c in meant
+        )
+        return ClueChoice(self.partner.clues[j], len(meant), tuple(meant), round(expected, 3))
 
     def _indices(self, words: Iterable[str]) -> set[int]:
         """The vocabulary indices of ``words`` (a plural as its singular); a word the
