@@ -195,10 +195,11 @@ def people_said(lang: str) -> list[str]:
 
 def theme_words(lang: str, count: int = THEMES) -> list[str]:
     """Words a player clues with, not put to writers before: first those people said
-    (``people_said``), then those the writers' lists name for the most cards (at
-    least two; then the commoner word). Words of the table or of the lists: a link
-    word the table lacks (*kuhina*, 遠足) is a word the partner hears, though it never
-    says one."""
+    (``people_said``), any word at all (one the partner knew only from its vectors,
+    *harava*, or refused, TENTACLE: once writers name cards for it, it is a link
+    word the partner hears), then those the writers' lists name for the most cards
+    (then the commoner word). A link word the table lacks (*kuhina*,
+    遠足) is a word the partner hears, though it never says one."""
     partner = Partner.load(lang)
     vocab = {w: j for j, w in enumerate(partner.clues[: partner.table_clues])}
     linked = {w for said in partner_lists.links(lang).values() for w in said}
@@ -212,18 +213,36 @@ def theme_words(lang: str, count: int = THEMES) -> list[str]:
         try:
             j = partner.clue_index(word)
         except PartnerError:
-            continue
-        word = partner.clues[j]
-        if (j < partner.table_clues or word in linked) and word not in done | set(out):
+            j = None
+        if j is not None and (j < partner.table_clues or partner.clues[j] in linked):
+            word = partner.clues[j]  # the table's or the lists' form (boats: boat)
+        if word not in done | set(out):
             out.append(word)
     rare = len(vocab)  # a word beyond the table after the table's words, as rarer
-    # (every word named for three cards or more had been asked by w5; w6 asks those
-    # named for two, a word people said on the runs once in 13 of them against once in
-    # 35 of those named for one: docs/partner.md)
-    ranked = sorted((w for w, n in cards.items() if n >= 2),
-                    key=lambda w: (-cards[w], vocab.get(w, rare), w))
+    # (every word named for three cards or more had been asked by w5, for two by w7;
+    # of those named for two people said one in 13 on the runs, of those named for
+    # one one in 35: docs/partner.md)
+    join = _table_joins(partner, vocab)
+    ranked = sorted(cards,
+                    key=lambda w: (-cards[w], -join.get(w, 0), vocab.get(w, rare), w))
     out += [w for w in ranked if w not in done and w not in out]
     return out[:count]
+
+
+def _table_joins(partner: Partner, vocab: dict[str, int], top: int = 40) -> dict[str, int]:
+    """For each table word, how many board words hold it among their ``top`` clues:
+    among words the lists name for as many cards, one the table puts near many
+    cards is likelier to join two on a board (*koala*, *ketchup*) than a common
+    abstract one (*hope*, *research*)."""
+    out: dict[str, int] = {}
+    for i in range(len(partner.table.board_words)):
+        row = partner.table.row(i)
+        bar = sorted(row, reverse=True)[top - 1]
+        for j, v in enumerate(row):
+            if v >= bar:
+                w = partner.clues[j]
+                out[w] = out.get(w, 0) + 1
+    return out
 
 
 def _new_batch(batch: str) -> Path:
