@@ -313,6 +313,19 @@ def _plain(text: str) -> dict[str, list[str]]:
     return out
 
 
+def _asked(text: str) -> list[str]:
+    """The theme words a themes answer judged (its JSON object's keys)."""
+    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
+    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
+        try:
+            got = json.loads(blob)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(got, dict):
+            return [str(k) for k, v in got.items() if isinstance(v, dict)]
+    return []
+
+
 def _themes(text: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """A themes answer (``{"sea": {"strong": [cards], "weak": [cards]}}``) as two
     card lists: each card's themes it was strong for (its place in the theme's list
@@ -467,7 +480,21 @@ def merge(batches: list[str]) -> None:
                 f"# named the card weak for ({', '.join(batches)}), merged by writers.py.\n"
                 + "".join(f"{_fold(w)}: {' '.join(near[w])}\n" for w in words if near.get(w)),
                 "utf-8")
+        # the theme words: for each, a writer went through every card, so a card
+        # named neither strong nor weak for it is one a person does not take for it
+        # (partner/lists.py, themed)
+        asked = sorted({n for batch in batches
+                        for path in (WRITERS / batch / "answers").glob(f"{lang}-t*.txt")
+                        for t in map(_fold, _asked(path.read_text("utf-8")))
+                        if (n := norm(t))})
+        (LISTS / f"{lang}-themed.txt").write_text(
+            f"# Clue words the {lang} themes writers judged against every card\n"
+            f"# ({', '.join(batches)}), merged by writers.py: a card they named for none\n"
+            "# of them, strong or weak, is one a player does not take for it.\n"
+            + "".join(f"{w}\n" for w in asked),
+            "utf-8")
         print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
+              f"{len(asked)} theme words, "
               f"near words for {len(near)} cards, "
               f"writers per card {min(writers.values(), default=0)}-"
               f"{max(writers.values(), default=0)}; missing {len(missing)}: "

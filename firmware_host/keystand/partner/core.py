@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -42,6 +42,10 @@ LINK_TOP = 6.0
 LINK_STEP = 0.15
 # A word a player may still take for a card (lists/LANG-near.txt) scores at least this.
 NEAR = 3.0
+# A card the themes writers named for a clue word neither strong nor weak, having
+# judged that word against every card (lists/LANG-themed.txt), scores at most this:
+# the table's vectors put SYKSY near *talvi*, and no person takes it for it.
+UNNAMED = 1.0
 # A word beyond the table (a link word, a heard word, a compound) that scores below
 # this with every visible card is refused as unknown here: 夜行性 is linked to the
 # writers' nocturnal cards, and on a table with none of them it scored 0.0 with all
@@ -136,6 +140,8 @@ class Board:
     heard: Mapping[int, tuple[Mapping[int, float], Sequence[tuple[int, float]]]] = field(
         default_factory=dict
     )
+    # the clue indices the themes writers judged against every card (UNNAMED)
+    themed: Collection[int] = frozenset()
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -156,6 +162,8 @@ class Board:
             own = direct.get(self.indices[cell])
             if own is None:
                 own = sum(w * self.score(cell, k) for k, w in nearest)
+            if clue in self.themed:  # the writers named it for the cards they link it to
+                own = min(own, UNNAMED)
             return max(linked, own)
         return linked
 
@@ -181,11 +189,17 @@ class Partner:
         # only when a board holds them (``_link_row``): start-up reads no more.
         self._link_lines = lists.links(lang)
         self._near_lines = lists.near(lang)
+        self._themed_words = lists.themed(lang)
+        # the themed words' clue indices (a word beyond the table joins when it gets
+        # one), and the table's, in order, for the cap in ``board``
+        self._themed = {j for w, j in self._clue_index.items() if w in self._themed_words}
+        self._themed_table = sorted(self._themed)
         self._kind_lines = lists.kinds(lang)
         self._kin: dict[int, frozenset[int]] = {}  # board word -> kind clues it belongs to
         # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
         self._near: dict[int, list[int]] = {}
+        self._unnamed_of: dict[int, list[int]] = {}
         self._link_words: frozenset[str] | None = None
         self._link_counts: Counter[str] | None = None  # link word -> cards naming it
         self._spellings: dict[int, int] = {}  # Japanese clue -> the spelling links name
@@ -250,6 +264,10 @@ class Partner:
             for j in self._near.get(i, ()):
                 if row[j] >= MIN_SCORE:
                     row[j] = max(row[j], near)
+            unnamed = round(UNNAMED * self.table.scale)
+            for j in self._unnamed(i):
+                if row[j] > unnamed:
+                    row[j] = unnamed
             rows.append(row)
         # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
         refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]
@@ -270,7 +288,18 @@ class Partner:
             self._compounds,
             tuple(indices),
             self._heard,
+            self._themed,
         )
+
+    def _unnamed(self, i: int) -> list[int]:
+        """The table's themed clue words that board word ``i``'s writers named neither
+        strong nor weak (its links, read both ways, and its near words): a person does
+        not take the card for them, whatever the vectors say (UNNAMED)."""
+        done = self._unnamed_of.get(i)
+        if done is None:
+            named = {j for j, _v in self._links.get(i, ())} | set(self._near.get(i, ()))
+            done = self._unnamed_of[i] = [j for j in self._themed_table if j not in named]
+        return done
 
     def _index_of(self, word: str) -> int:
         """A word's clue index; a word the vocabulary lacks gets one of its own."""
@@ -278,6 +307,8 @@ class Partner:
         if j is None:
             j = self._clue_index[word] = len(self.clues)
             self.clues.append(word)
+            if word in self._themed_words:
+                self._themed.add(j)
         return j
 
     def _resolve_links(self, indices: Iterable[int]) -> None:
@@ -455,8 +486,7 @@ class Partner:
             return None
         direct, nearest = entry
         if j is None:
-            j = self._clue_index[word] = len(self.clues)
-            self.clues.append(word)
+            j = self._index_of(word)
         scale = float(heard.header["scale"])
         total = sum(c for _k, c in nearest) or 1
         self._heard[j] = (
@@ -494,8 +524,7 @@ class Partner:
             jf = self._known(first) if jh is not None else None
             if jh is not None and jf is not None:
                 if j is None:
-                    j = self._clue_index[word] = len(self.clues)
-                    self.clues.append(word)
+                    j = self._index_of(word)
                 self._compounds[j] = (jh, jf)
                 return j
         return None

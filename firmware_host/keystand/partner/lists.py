@@ -104,6 +104,14 @@ def kinds(lang: str) -> dict[str, list[str]]:
     return _card_lines(LISTS_DIR / f"{lang}-kinds.txt")
 
 
+def themed(lang: str) -> frozenset[str]:
+    """``lists/LANG-themed.txt``: the clue words the themes writers judged against
+    every card (benchmarks/partner_people/writers.py). For such a word the links and
+    near words say every card a player takes for it; any other card, whatever the
+    table's vectors say, is one a player does not (*talvi* and SYKSY)."""
+    return _read(f"{lang}-themed.txt")
+
+
 def links(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-links.txt``: ``card: link link ...``, what native speakers say to
     point at each card, strongest first (written and reread blind, by native
