@@ -199,7 +199,9 @@ class Partner:
         # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
         self._near: dict[int, list[int]] = {}
-        self._unnamed_of: dict[int, list[int]] = {}
+        self._named: dict[int, frozenset[int]] = {}  # board word -> clues named for it
+        self._themed_mask: int | None = None  # the themed table clues, as bits
+        self._above = b""  # byte translation: a score above UNNAMED -> 1
         self._link_words: frozenset[str] | None = None
         self._link_counts: Counter[str] | None = None  # link word -> cards naming it
         self._spellings: dict[int, int] = {}  # Japanese clue -> the spelling links name
@@ -264,10 +266,7 @@ class Partner:
             for j in self._near.get(i, ()):
                 if row[j] >= MIN_SCORE:
                     row[j] = max(row[j], near)
-            unnamed = round(UNNAMED * self.table.scale)
-            for j in self._unnamed(i):
-                if row[j] > unnamed:
-                    row[j] = unnamed
+            self._cap_unnamed(i, row)
             rows.append(row)
         # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
         refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]
@@ -291,15 +290,31 @@ class Partner:
             self._themed,
         )
 
-    def _unnamed(self, i: int) -> list[int]:
-        """The table's themed clue words that board word ``i``'s writers named neither
-        strong nor weak (its links, read both ways, and its near words): a person does
-        not take the card for them, whatever the vectors say (UNNAMED)."""
-        done = self._unnamed_of.get(i)
-        if done is None:
-            named = {j for j, _v in self._links.get(i, ())} | set(self._near.get(i, ()))
-            done = self._unnamed_of[i] = [j for j in self._themed_table if j not in named]
-        return done
+    def _cap_unnamed(self, i: int, row: array[int]) -> None:
+        """Lower to UNNAMED, in board word ``i``'s ``row``, the table's themed clue words
+        its writers named neither strong nor weak (its links, read both ways, and its
+        near words): a person does not take the card for them, whatever the vectors
+        say. The columns above UNNAMED that are themed are found in C (a translated
+        row and a mask as integers), a few hundred of 8,000, not by a loop over all."""
+        unnamed = round(UNNAMED * self.table.scale)
+        if self._themed_mask is None:
+            mask = bytearray(self.table_clues)
+            for j in self._themed_table:
+                mask[j] = 1
+            self._themed_mask = int.from_bytes(mask, "big")
+            # a signed byte above UNNAMED -> 1, any other -> 0
+            self._above = bytes(int((b - 256 if b > 127 else b) > unnamed) for b in range(256))
+        hits = int.from_bytes(row.tobytes().translate(self._above), "big") & self._themed_mask
+        if not hits:
+            return
+        named = self._named.get(i)
+        if named is None:
+            named = self._named[i] = frozenset(
+                [j for j, _v in self._links.get(i, ())] + list(self._near.get(i, ()))
+            )
+        for m in re.finditer(b"\x01", hits.to_bytes(self.table_clues, "big")):
+            if m.start() not in named:
+                row[m.start()] = unnamed
 
     def _index_of(self, word: str) -> int:
         """A word's clue index; a word the vocabulary lacks gets one of its own."""
