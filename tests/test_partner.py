@@ -1024,28 +1024,33 @@ def test_the_guesser_keeps_off_its_own_assassin_unless_the_clue_plainly_means_it
     """A card our own key shows as an assassin is the partner's a third of the time;
     a person touches it only when the clue plainly means it (held-out run h5: SKI 2
     had the partner touch its own assassin KITE first, at 2.2 units, and lose)."""
-    from keystand.partner.guesser import STOP
+    from keystand.partner.guesser import PLAIN, STOP
 
     _words, board = _board(partner, 8)
-    checked = kept = 0
-    for clue in partner.clues[: partner.table_clues : 23]:
+    checked = kept = alone = 0
+    for clue in partner.clues[: partner.table_clues : 7]:
         j = partner.clue_index(clue)
         ranked = sorted(range(25), key=lambda c: -board.score(c, j))
         best, fit, lead = ranked[0], board.score(ranked[0], j), board.score(ranked[1], j)
         plain = fit >= STOP + 1.5 and fit - lead >= 1.5
+        only = 1.0 <= fit < STOP and fit - lead >= PLAIN  # the one card it points at
         if not (1.0 <= fit < STOP or plain):
             continue
         side = ["T"] * 25
         side[best] = "B"
         know = Knowledge.fresh("B", "".join(side))
         touched = partner.guesser.touches(board, know, clue, 2)
-        if fit < STOP:
+        if only:
+            # a person does not clue their own assassin alone (h9: 毒リンゴ and 魔女)
+            assert touched[0] == best, clue
+            alone += 1
+        elif fit < STOP:
             assert best not in touched, clue
             checked += 1
         else:
             assert touched[0] == best, clue  # plainly meant: touched, whatever the key
             kept += 1
-    assert checked > 0 and kept > 0
+    assert checked > 0 and kept > 0 and alone > 0
 
 
 def test_a_word_too_vague_for_the_partner_to_say_is_still_understood():

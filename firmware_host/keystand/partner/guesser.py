@@ -41,6 +41,9 @@ LEAD = 0.7
 # ... nor one that fits it less than this share of the first card: after TRUMPET
 # for BAND (5.2), a person does not go on to RHINO (1.3) because the number is 3.
 FALL = 0.3
+# ... and a card our own key shows as an assassin is touched below STOP only when the
+# clue fits it this much better than any other card
+PLAIN = 2.0
 
 
 class Guesser:
@@ -72,7 +75,15 @@ class Guesser:
         # touched only when the clue fits it as well as a card we would go on to.
         # (Held-out run h5: SKI 2 and CANDLESTICK 2 had it touch such a card first,
         # at 2.2 units, and lose; on the tuning runs the rule changes no touch.)
-        sure = [c for c in cells if know.side[c] != "B" or board.score(c, j) >= STOP]
+        # ... or as the only card the clue points at: a person does not clue their own
+        # assassin alone (h9: 毒リンゴ 2 fitted 魔女 at 2.9 and every other card at 0.0,
+        # and the partner touched one of those, blind)
+        def plain(c: int) -> bool:
+            fit = board.score(c, j)
+            rest = max((board.score(o, j) for o in cells if o != c), default=float("-inf"))
+            return fit >= STOP or fit - rest >= PLAIN
+
+        sure = [c for c in cells if know.side[c] != "B" or plain(c)]
         cells = sure or cells  # Duet asks for one touch at least
 
         def score(c: int) -> float:
