@@ -24,6 +24,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -288,7 +289,8 @@ def prompts(batch: str) -> None:
     print(f"{count} writer prompts in {folder}")
 
 
-def _object(text: str) -> dict[str, list[str]]:
+def _last_object(text: str) -> dict[str, Any] | None:
+    """The last JSON object in a writer's reply (in a ```json block or bare)."""
     blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
     for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
         try:
@@ -296,8 +298,15 @@ def _object(text: str) -> dict[str, list[str]]:
         except json.JSONDecodeError:
             continue
         if isinstance(got, dict):
-            return {str(k): [str(x) for x in v] for k, v in got.items() if isinstance(v, list)}
-    raise ValueError("no JSON object in the answer")
+            return got
+    return None
+
+
+def _object(text: str) -> dict[str, list[str]]:
+    got = _last_object(text)
+    if got is None:
+        raise ValueError("no JSON object in the answer")
+    return {str(k): [str(x) for x in v] for k, v in got.items() if isinstance(v, list)}
 
 
 _fold = fold  # the partner's own comparison: the links are written as it reads them
@@ -315,40 +324,27 @@ def _plain(text: str) -> dict[str, list[str]]:
 
 def _asked(text: str) -> list[str]:
     """The theme words a themes answer judged (its JSON object's keys)."""
-    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
-    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
-        try:
-            got = json.loads(blob)
-        except json.JSONDecodeError:
-            continue
-        if isinstance(got, dict):
-            return [str(k) for k, v in got.items() if isinstance(v, dict)]
-    return []
+    got = _last_object(text) or {}
+    return [str(k) for k, v in got.items() if isinstance(v, dict)]
 
 
 def _themes(text: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     """A themes answer (``{"sea": {"strong": [cards], "weak": [cards]}}``) as two
     card lists: each card's themes it was strong for (its place in the theme's list
     first), and those it was weak for."""
-    blocks = re.findall(r"```(?:json)?\s*(\{.*?\})\s*```", text, flags=re.S)
-    for blob in reversed(blocks or re.findall(r"(\{.*\})", text, flags=re.S)):
-        try:
-            got = json.loads(blob)
-        except json.JSONDecodeError:
+    got = _last_object(text)
+    if got is None:
+        raise ValueError("no JSON object of themes in the answer")
+    strong: dict[str, list[tuple[int, str]]] = {}
+    weak: dict[str, list[str]] = {}
+    for theme, parts in got.items():
+        if not isinstance(parts, dict):
             continue
-        if not isinstance(got, dict):
-            continue
-        strong: dict[str, list[tuple[int, str]]] = {}
-        weak: dict[str, list[str]] = {}
-        for theme, parts in got.items():
-            if not isinstance(parts, dict):
-                continue
-            for rank, card in enumerate(parts.get("strong") or []):
-                strong.setdefault(str(card), []).append((rank, str(theme)))
-            for card in parts.get("weak") or []:
-                weak.setdefault(str(card), []).append(str(theme))
-        return {c: [t for _r, t in sorted(ts)] for c, ts in strong.items()}, weak
-    raise ValueError("no JSON object of themes in the answer")
+        for rank, card in enumerate(parts.get("strong") or []):
+            strong.setdefault(str(card), []).append((rank, str(theme)))
+        for card in parts.get("weak") or []:
+            weak.setdefault(str(card), []).append(str(theme))
+    return {c: [t for _r, t in sorted(ts)] for c, ts in strong.items()}, weak
 
 
 def _sources(batch: str, lang: str, weak: dict[str, list[str]] | None = None,
