@@ -478,6 +478,13 @@ def score_run(run: str) -> str:
     return text
 
 
+def tunable(folder: Path, manifest: dict[str, Any]) -> bool:
+    """Whether a run's answers may be tuned on: a tuning run, or a held-out run
+    already scored (its figures.json written) and so reported; never a held-out run
+    a report is still to come from (README, "Seeds")."""
+    return manifest.get("range") == "tuning" or (folder / "figures.json").exists()
+
+
 def fit_run(runs: str) -> str:
     """The giver's person model fitted to runs' people (``runs``: names joined by
     commas): for every target of every partner clue, its lead over the best other
@@ -494,7 +501,7 @@ def fit_run(runs: str) -> str:
     for run in runs.split(","):
         folder = RUNS / run
         manifest = json.loads((folder / "manifest.json").read_text("utf-8"))
-        if manifest["range"] != "tuning" and not (folder / "figures.json").exists():
+        if not tunable(folder, manifest):
             raise SystemExit(f"run '{run}' is held out and not scored: it is not fitted on")
         byid = {b["id"]: b for b in manifest["boards"]}
         for _name, e, bid, source in _guessed(run, manifest, []):

@@ -184,8 +184,7 @@ def people_said(lang: str) -> list[str]:
     said: dict[str, int] = {}
     for manifest_path in sorted(people.RUNS.glob("*/manifest.json")):
         manifest = json.loads(manifest_path.read_text("utf-8"))
-        scored = (manifest_path.parent / "figures.json").exists()
-        if manifest.get("range") != "tuning" and not scored:
+        if not people.tunable(manifest_path.parent, manifest):
             continue
         clues, _dropped = people.person_clues(manifest_path.parent.name, manifest)
         for bid, clue in clues.items():

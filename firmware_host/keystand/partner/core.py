@@ -190,10 +190,8 @@ class Partner:
         self._link_lines = lists.links(lang)
         self._near_lines = lists.near(lang)
         self._themed_words = lists.themed(lang)
-        # the themed words' clue indices (a word beyond the table joins when it gets
-        # one), and the table's, in order, for the cap in ``board``
+        # the themed words' clue indices (a word beyond the table joins when it gets one)
         self._themed = {j for w, j in self._clue_index.items() if w in self._themed_words}
-        self._themed_table = sorted(self._themed)
         self._kind_lines = lists.kinds(lang)
         self._kin: dict[int, frozenset[int]] = {}  # board word -> kind clues it belongs to
         # board word -> [(clue, standardised score)], and the near clue words
@@ -299,8 +297,9 @@ class Partner:
         unnamed = round(UNNAMED * self.table.scale)
         if self._themed_mask is None:
             mask = bytearray(self.table_clues)
-            for j in self._themed_table:
-                mask[j] = 1
+            for j in self._themed:
+                if j < self.table_clues:  # the table's own columns
+                    mask[j] = 1
             self._themed_mask = int.from_bytes(mask, "big")
             # a signed byte above UNNAMED -> 1, any other -> 0
             self._above = bytes(int((b - 256 if b > 127 else b) > unnamed) for b in range(256))
