@@ -257,6 +257,10 @@ def test_the_cards_a_clue_means_are_those_a_person_links_to_it(partner):
         assert choice is not None
         j = partner.clues.index(choice.word)
         for c in choice.targets:
+            if j >= partner.table_clues:  # a word beyond the table: a writer's link
+                assert board.extra[j][c] > 0, (choice, board.words[c])
+                checked += 1
+                continue
             row = partner.table.row(board.indices[c])  # signed bytes, before the links
             best = sorted(row, reverse=True)[REVIEWED - 1]
             assert (c, j) in board.linked or row[j] >= best, (choice, board.words[c])
@@ -1113,3 +1117,74 @@ def test_every_card_unnamed_for_a_themed_word_scores_at_most_unnamed(partner, se
             assert board.rows[c][j] <= round(UNNAMED * board.scale), (word, card)
             capped += 1
     assert capped > 100 and named > 0
+
+
+def test_the_giver_says_a_word_people_say_and_keeps_it_clear_of_an_assassin():
+    """*noki* (soot) is no clue of the table's, but people say it and the themes
+    writers judged it against every card: linked to NUOHOOJA and SAVUPIIPPU, named
+    weak for KIUAS (a sauna stove). The giver says *noki* 2 for the sweep and the
+    chimney; with the stove an assassin, a person may still take it for *noki*, and
+    the giver says something else."""
+    fi = Partner.load("fi")
+    assert "noki" in lists.themed("fi") and fi.clue_index("noki") >= fi.table_clues
+    near = {"takka", "sauna", "nuotio", "uuni", "kynttilä", "hiillos"}  # also sooty
+    meant = ["nuohooja", "savupiippu", "kiuas"]
+    words = [*meant, *[w for w in deal(load_words("fi"), 7) if w not in {*meant, *near}][:22]]
+    board = fi.board(words)
+    choice = fi.giver.clue(board, Knowledge.fresh("A", "GGT" + "T" * 22))
+    assert choice is not None
+    assert (choice.word, choice.number, set(choice.targets)) == ("noki", 2, {0, 1})
+    choice = fi.giver.clue(board, Knowledge.fresh("A", "GGB" + "T" * 22))
+    assert choice is not None and choice.word != "noki"
+
+
+def test_a_word_beyond_the_table_the_giver_says_is_one_every_card_was_judged_for(partner):
+    """When the giver says a word the table lacks, the themes writers judged it
+    against every card; it is no form or part of a card on the board; each target is
+    a card its writers linked to it; and no assassin is one they linked or named
+    weak for it. The guesser reads those targets back, and only those."""
+    from keystand.partner.giver import FLOOR
+
+    themed = lists.themed(partner.lang)
+    said = 0
+    for seed in range(60):
+        words, board = _board(partner, seed)
+        side = seeded_layout(seed).side("A")
+        know = Knowledge.fresh("A", side)
+        choice = partner.giver.clue(board, know, seed=seed)
+        assert choice is not None
+        j = partner.clues.index(choice.word)
+        if j < partner.table_clues:
+            continue
+        said += 1
+        assert choice.word in themed
+        assert not any(partner.clash(j, w) for w in words), (choice, words)
+        for c in choice.targets:
+            assert side[c] == "G" and board.extra[j][c] >= FLOOR, (choice, words[c])
+        for c in range(25):
+            if side[c] == "B":
+                assert board.extra[j][c] == 0 and c not in board.weak.get(j, ()), words[c]
+        guesser_know = Knowledge.fresh("B", "T" * 25)
+        touched = partner.guesser.touches(board, guesser_know, choice.word, choice.number)
+        assert set(touched) == set(choice.targets), (choice, [words[c] for c in touched])
+    assert said >= 2
+
+
+def test_a_themed_word_read_as_two_words_still_leaves_unnamed_cards_alone():
+    """*merieläin* (sea animal) is no word of the vocabulary; it reads as *meri* +
+    *eläin*, and those parts put KENGURU at 3.6 units. Its themes writers judged it
+    against every card and named the walrus, not the kangaroo: as for a word the
+    build heard, the kangaroo scores at most UNNAMED, and for *merieläin* 2 the
+    guesser touches the walrus and stops."""
+    from keystand.partner.core import UNNAMED
+
+    fi = Partner.load("fi")
+    assert "merieläin" in lists.themed("fi")
+    j = fi.clue_index("merieläin")
+    assert j in fi._compounds
+    meant = ["mursu", "kenguru"]
+    words = [*meant, *[w for w in deal(load_words("fi"), 0) if w not in meant][:23]]
+    board = fi.board(words)
+    assert board.score(1, j) <= UNNAMED
+    know = Knowledge.fresh("B", "T" * 25)
+    assert fi.guesser.touches(board, know, "merieläin", 2) == [0]

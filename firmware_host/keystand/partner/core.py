@@ -142,6 +142,8 @@ class Board:
     )
     # the clue indices the themes writers judged against every card (UNNAMED)
     themed: Collection[int] = frozenset()
+    # extra clue index -> the cells its writers named weak for it (lists/LANG-near.txt)
+    weak: Mapping[int, frozenset[int]] = field(default_factory=dict)
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -154,7 +156,10 @@ class Board:
         parts = self.compounds.get(clue)
         if parts is not None:  # a writer's link to the card, else what its parts say
             head, first = parts
-            return max(linked, HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first))
+            parts_say = HEAD * self.score(cell, head) + (1 - HEAD) * self.score(cell, first)
+            if clue in self.themed:  # (as for a heard word below)
+                parts_say = min(parts_say, UNNAMED)
+            return max(linked, parts_say)
         heard = self.heard.get(clue)
         if heard is not None:
             # its own nearest cards, else what its nearest clue words say of the card
@@ -266,6 +271,16 @@ class Partner:
                     row[j] = max(row[j], near)
             self._cap_unnamed(i, row)
             rows.append(row)
+        # The cards named weak for a link word beyond the table (another card's link
+        # on this board): a player may still take them for it, so the giver keeps
+        # clear of them. Not raised in ``extra``: on people's clues from t1 to h10 our
+        # guesser then touched such cards, and an assassin twice (飛ぶ: ウサギ).
+        weak: dict[int, list[int]] = {}
+        for cell, i in enumerate(indices):
+            for word in self._near_lines.get(fold(self.table.board_words[i]), ()):
+                j = self._clue_index.get(word, -1)
+                if j in extra:
+                    weak.setdefault(j, []).append(cell)
         # the clues no board word refuses: a refusal's bytes found in C (re over the rows)
         refused = {m.start() for row in rows for m in _REFUSAL.finditer(row)}  # type: ignore[call-overload]
         allowed = tuple(j for j in range(self.table_clues) if j not in refused)
@@ -286,6 +301,7 @@ class Partner:
             tuple(indices),
             self._heard,
             self._themed,
+            {j: frozenset(cells) for j, cells in weak.items()},
         )
 
     def _cap_unnamed(self, i: int, row: array[int]) -> None:
@@ -586,18 +602,11 @@ class Partner:
                 )
         if j >= self.table_clues:  # no stored pairs: the build's rules, checked here
             for cell in visible:
-                card = fold(board.words[cell])
-                clue = self.clues[j]
-                if clue in card or card in clue:
+                reason = self.clash(j, board.words[cell])
+                if reason:
                     raise PartnerError(
-                        f"'{clue}' {CLASH['too_close']} '{board.words[cell]}' on the table",
-                        "too_close",
-                        cell,
-                    )
-                if self.lang == "ja" and {c for c in clue if _is_kanji(c)} & set(card):
-                    raise PartnerError(
-                        f"'{clue}' {CLASH['same_kanji']} '{board.words[cell]}' on the table",
-                        "same_kanji",
+                        f"'{self.clues[j]}' {CLASH[reason]} '{board.words[cell]}' on the table",
+                        reason,
                         cell,
                     )
             if visible and max(board.score(cell, j) for cell in visible) < HEARD_FLOOR:
@@ -618,6 +627,18 @@ class Partner:
                     cell,
                 )
         return j
+
+    def clash(self, j: int, word: str) -> str | None:
+        """Why clue ``j``, a word beyond the table, may not be given beside board word
+        ``word`` (one contains the other; in Japanese, a shared kanji), or None. The
+        table's own clues have these stored, with the build's stricter rules."""
+        card = fold(word)
+        clue = self.clues[j]
+        if clue in card or card in clue:
+            return "too_close"
+        if self.lang == "ja" and {c for c in clue if _is_kanji(c)} & set(card):
+            return "same_kanji"
+        return None
 
     def complete(self, prefix: str, limit: int = 8) -> list[str]:
         """Vocabulary words starting with ``prefix`` (or, for Japanese, whose kana

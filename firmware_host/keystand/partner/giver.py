@@ -10,6 +10,9 @@ names a broader kind an assassin belongs to (``Partner.kin_clues``), is not
 given; and among the clues that pass, the partner model (``person``: how likely
 a person is to find a target by its lead over the best other card, measured in
 benchmarks/partner_people/) and the word's frequency decide (docs/partner.md).
+Beside the table's clues it may say a word people say that the table lacks
+(*punainen*, 北海道), when the themes writers judged it against every card
+(``_said``): of people's bigger clues than its own on h1-h10, a quarter used one.
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ UNLINKED = 3.5
 # card's REVIEWED best clues in the table (each language's review read them).
 REVIEWED = 10
 RARE = 0.15  # expected agents given up from the commonest clue word to the rarest
+# ... and for a word beyond the table, one people said (its rank is not known): the
+# table's middle word's
+SAID_RARE = RARE / 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +175,9 @@ class Giver:
                     chosen = (value, j, counted)
             if chosen is not None:
                 break
+        said = self._said(board, targets, others, assassins, kin, banned)
+        if said is not None and (chosen is None or said[0] > chosen[0] + 1e-9):
+            chosen = said
 
         if chosen is None:
             # Nothing clears the bar (late, with few agents and much on the table):
@@ -179,12 +188,54 @@ class Giver:
                 return None
             j = pick[1]
             chosen = (0.0, j, [max(targets, key=lambda c: rows[c][j])])
-        _value, j, meant = chosen
-        # the targets counted (a linked or reviewed pair), best first
-        expected = sum(
-            person((rows[c][j] - omax[j]) / scale, not linked or (c, j) in linked) for c in meant
-        )
+        value, j, meant = chosen
+        if j >= vocab:  # a word beyond the table: its value is the expected agents
+            expected = value + SAID_RARE
+        else:  # the targets counted (a linked or reviewed pair), best first
+            expected = sum(
+                person((rows[c][j] - omax[j]) / scale, not linked or (c, j) in linked)
+                for c in meant
+            )
         return ClueChoice(self.partner.clues[j], len(meant), tuple(meant), round(expected, 3))
+
+    def _said(
+        self,
+        board: Board,
+        targets: list[int],
+        others: list[int],
+        assassins: list[int],
+        kin: frozenset[int],
+        banned: set[int],
+    ) -> tuple[float, int, list[int]] | None:
+        """The best clue among the words beyond the table that the themes writers
+        judged against every card (*punainen*, *HOT*, 北海道: people's everyday
+        adjectives and compounds): value, clue, targets, as the table's scan gives.
+        Every card the writers linked scores its link; one they named weak, NEAR;
+        any other, UNNAMED, as our guesser reads them (``Board.score``). The same
+        bars as for a table clue, in standardised units."""
+        from .core import NEAR, UNNAMED
+
+        best: tuple[float, int, list[int]] | None = None
+        for j, column in board.extra.items():
+            if j not in board.themed or j in banned or j in kin:
+                continue
+            weak = board.weak.get(j, frozenset())
+            seen = [max(v, NEAR if c in weak else UNNAMED) for c, v in enumerate(column)]
+            danger = max((seen[c] for c in assassins), default=UNNAMED)
+            if danger >= self.assassin_near:
+                continue
+            other = max((seen[c] for c in others), default=UNNAMED)
+            bar = max(other + self.margin, danger + self.assassin_margin, FLOOR)
+            leads = sorted(((column[c], c) for c in targets if column[c] >= bar), reverse=True)
+            if not leads:
+                continue
+            if any(self.partner.clash(j, word) for word in board.words):
+                continue
+            counted = [c for _v, c in leads[:MAX_NUMBER]]
+            value = sum(person(v - other) for v, _c in leads[:MAX_NUMBER]) - SAID_RARE
+            if best is None or value > best[0] + 1e-9:
+                best = (value, j, counted)
+        return best
 
     def _indices(self, words: Iterable[str]) -> set[int]:
         """The vocabulary indices of ``words`` (a plural as its singular); a word the
