@@ -528,8 +528,11 @@ def fit_run(runs: str) -> str:
                     break
             for c in targets:
                 if c is not None:
-                    points.append((board.score(c, j) - best_other, (c, j) in board.linked,
-                                   c in touched))
+                    # a word beyond the table is linked where its column holds a link
+                    named = (c, j) in board.linked or (
+                        j >= partner.table_clues and board.extra.get(j, [0.0] * 25)[c] > 0
+                    )
+                    points.append((board.score(c, j) - best_other, named, c in touched))
     if not points:
         raise SystemExit(f"{runs}: no partner clue answered yet")
 
@@ -546,9 +549,12 @@ def fit_run(runs: str) -> str:
     slope, mid, unlinked = max(grid, key=lambda g: loglik(*g))
     found = sum(f for *_x, f in points)
     linked = sum(ln for _l, ln, _f in points)
+    from keystand.partner import giver
+
+    now = loglik(giver.SLOPE, giver.MIDPOINT, giver.UNLINKED)
     return (f"{len(points)} targets ({linked} linked), {found} found; person model: slope "
             f"{slope}, midpoint {mid}, unlinked {unlinked} "
-            f"(log-likelihood {loglik(slope, mid, unlinked):.1f})")
+            f"(log-likelihood {loglik(slope, mid, unlinked):.1f}; the giver's now {now:.1f})")
 
 
 def _write(path: Path, data: Any) -> None:
