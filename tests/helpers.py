@@ -6,6 +6,7 @@ The fixtures that use these live in conftest.py.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sqlite3
 import subprocess
@@ -309,3 +310,9 @@ def knob_turns(here: int | None, target: int) -> list[str]:
     ring = [None, *range(25)]
     steps = (ring.index(target) - ring.index(here)) % len(ring)
     return ["right"] * steps if steps <= len(ring) // 2 else ["left"] * (len(ring) - steps)
+
+
+# Inputs a fuzz test draws in one run of the suite. 20,000 keep the whole suite
+# within CI's 15 minutes on two cores (100,000 took 250-300 s each, a quarter of
+# its CPU); KEYSTAND_FUZZ_EXAMPLES=100000 bash scripts/test -m slow draws more.
+FUZZ_EXAMPLES = int(os.environ.get("KEYSTAND_FUZZ_EXAMPLES", "20000"))

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import FUZZ_EXAMPLES
 from keystand.qr import qr_version
 from keystand.rules.gamecode import (
     Deal,
@@ -169,7 +170,10 @@ def _apply(text, edits):
 
 @pytest.mark.slow
 @settings(
-    max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
 )
 @given(_mutations())
 def test_fuzz_only_the_typed_error_escapes(text):

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import FUZZ_EXAMPLES
 from keystand.events import ScanRefused, ScanText
 from keystand.hal.scanner import ScanFramer
 from keystand.rules.gamecode import GameCode, GameCodeError, decode, encode
@@ -51,7 +52,10 @@ def test_garbage_is_refused_with_a_reason():
 
 @pytest.mark.slow
 @settings(
-    max_examples=100_000, deadline=None, suppress_health_check=list(HealthCheck), database=None
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+    database=None,
 )
 @given(st.lists(st.tuples(st.binary(max_size=80), st.floats(0, 0.5)), max_size=6))
 def test_fuzz_framing_and_parsing(chunks):
