@@ -258,14 +258,42 @@ def test_the_cards_a_clue_means_are_those_a_person_links_to_it(partner):
         j = partner.clues.index(choice.word)
         for c in choice.targets:
             if j >= partner.table_clues:  # a word beyond the table: a writer's link
-                assert board.extra[j][c] > 0, (choice, board.words[c])
+                assert board.named(c, j), (choice, board.words[c])
                 checked += 1
                 continue
             row = partner.table.row(board.indices[c])  # signed bytes, before the links
             best = sorted(row, reverse=True)[REVIEWED - 1]
-            assert (c, j) in board.linked or row[j] >= best, (choice, board.words[c])
+            assert board.named(c, j) or row[j] >= best, (choice, board.words[c])
             checked += 1
     assert checked >= 60
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_card_is_named_for_the_words_its_list_links_and_no_other(lang):
+    """``Board.named`` (what the person model counts as a linked target) holds for
+    each word a card's native-speaker list links to it, whether the table's clue words
+    hold it or not (or a card word whose own list names this card: SEA under
+    PIRATE's), and for no word only other cards' lists name."""
+    partner = Partner.load(lang)
+    words, board = _board(partner, 3)
+    links = lists.links(lang)
+    own = {c: set(links.get(w, ())) for c, w in enumerate(words)}
+    backwards = {
+        c: {card for card, said in links.items() if w in said} for c, w in enumerate(words)
+    }
+    beyond = unnamed = 0
+    for c, w in enumerate(words):
+        for link in own[c]:
+            j = partner.clue_index(link)
+            assert board.named(c, j), (w, link)
+            beyond += j >= partner.table_clues
+        for link in set().union(*own.values()) - own[c]:
+            j = partner.clue_index(link)
+            if link in backwards[c]:
+                continue
+            assert not board.named(c, j), (w, link)
+            unnamed += 1
+    assert beyond >= 50 and unnamed >= 1000
 
 
 def test_the_giver_never_gives_a_word_given_before_in_the_game(partner):
@@ -1163,7 +1191,7 @@ def test_a_word_beyond_the_table_the_giver_says_is_one_every_card_was_judged_for
             assert side[c] == "G" and board.extra[j][c] >= FLOOR, (choice, words[c])
         for c in range(25):
             if side[c] == "B":
-                assert board.extra[j][c] == 0 and c not in board.weak.get(j, ()), words[c]
+                assert not board.named(c, j) and c not in board.weak.get(j, ()), words[c]
         guesser_know = Knowledge.fresh("B", "T" * 25)
         touched = partner.guesser.touches(board, guesser_know, choice.word, choice.number)
         assert set(touched) == set(choice.targets), (choice, [words[c] for c in touched])

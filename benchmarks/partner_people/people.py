@@ -528,10 +528,7 @@ def fit_run(runs: str) -> str:
                     break
             for c in targets:
                 if c is not None:
-                    # a word beyond the table is linked where its column holds a link
-                    named = (c, j) in board.linked or (
-                        j >= partner.table_clues and board.extra.get(j, [0.0] * 25)[c] > 0
-                    )
+                    named = board.named(c, j)
                     points.append((board.score(c, j) - best_other, named, c in touched))
     if not points:
         raise SystemExit(f"{runs}: no partner clue answered yet")

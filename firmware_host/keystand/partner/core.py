@@ -145,6 +145,15 @@ class Board:
     # extra clue index -> the cells its writers named weak for it (lists/LANG-near.txt)
     weak: Mapping[int, frozenset[int]] = field(default_factory=dict)
 
+    def named(self, cell: int, clue: int) -> bool:
+        """Whether a native speaker's list names ``clue`` for ``cell``: a link of the
+        table's clue words (``linked``), or a link held in a word's column beyond the
+        table (``extra``). The person model counts a named target as linked."""
+        if clue < len(self.rows[cell]):
+            return (cell, clue) in self.linked
+        column = self.extra.get(clue)
+        return column is not None and column[cell] > 0
+
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
         row = self.rows[cell]

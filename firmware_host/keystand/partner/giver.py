@@ -193,7 +193,7 @@ class Giver:
             expected = value + SAID_RARE
         else:  # the targets counted (a linked or reviewed pair), best first
             expected = sum(
-                person((rows[c][j] - omax[j]) / scale, not linked or (c, j) in linked)
+                person((rows[c][j] - omax[j]) / scale, not linked or board.named(c, j))
                 for c in meant
             )
         return ClueChoice(self.partner.clues[j], len(meant), tuple(meant), round(expected, 3))

@@ -49,7 +49,7 @@ STEP = 0.002  # seconds between quadrature edges
 HOLD = 1.15  # seconds a "hold" keeps a button down (the controls' hold time is 1 s)
 TAP = 0.01
 AFTER = 0.15  # past the pads' quiet time: the reader has seen the table still again
-READ_THROUGH = 5.0  # seconds a touch command waits at most for the frame to be read
+READ_THROUGH = 5.0  # seconds a gesture waits at most for the frame to be read
 PAD_COMMANDS = {
     "touch": "touch CELL, touch CELL slide, or touch CELL CELL (cells a1 to e5)",
     "sleeve": "sleeve CELL",
@@ -165,13 +165,12 @@ class PinDriver:
         after = self.table.config.touch.quiet_ms / 1000 + AFTER
         if head == "touch":
             if rest == ["slide"] and len(cells) == 1:
-                time.sleep(frame.slide(cells[0], now) + after)
+                self._gesture(frame, now, frame.slide(cells[0], now), after)
                 return None
             if rest:
                 return f"touch: unexpected '{rest[0]}' ({usage})"
             frame.touch(cells, now)
-            time.sleep(TOUCH)
-            self._read_through(frame, now + TOUCH, after)
+            self._gesture(frame, now, TOUCH, after)
             return None
         if rest or len(cells) != 1:
             return f"{head}: {usage}"
@@ -182,7 +181,7 @@ class PinDriver:
             return None
         if head == "sleeve":
             frame.sleeve(cell, now)
-            time.sleep(SLEEVE_ON + after)
+            self._gesture(frame, now, SLEEVE_ON, after)
             return None
         words, covers = frame.cards(cell, now)
         if head == "place" and words:
@@ -195,16 +194,20 @@ class PinDriver:
             frame.take(cell, now)
         else:
             frame.place(cell, "card" if head == "place" else "cover", now)
-        time.sleep(PLACE_ON + after)
+        self._gesture(frame, now, PLACE_ON, after)
         return None
 
     @staticmethod
-    def _read_through(frame: SimulatedFrame, end: float, after: float) -> None:
-        """Wait until the simulated chips have sampled past ``end`` and the reader has
-        read their status (no chip holds the IRQ line), then ``after``: the pads' quiet
-        time. On a loaded machine the frame's and the reader's threads lag the wall
-        clock, and a touch still unread when the next command came was lost to it (a
-        whole game played by touches failed once in four runs of the suite)."""
+    def _gesture(frame: SimulatedFrame, start: float, duration: float, after: float) -> None:
+        """Return once a gesture begun at ``start`` has been read: its ``duration`` has
+        passed, the simulated chips have sampled past its end and the reader has read
+        their status (no chip holds the IRQ line), then ``after``, the pads' quiet time.
+        Every gesture ends this way: on a loaded machine the frame's and the reader's
+        threads lag the wall clock, and a gesture still unread when the next command
+        came was lost to it (a whole game played by touches failed once in four runs of
+        the suite while touches ended on a fixed sleep)."""
+        time.sleep(max(0.0, start + duration - time.monotonic()))
+        end = start + duration
         deadline = time.monotonic() + READ_THROUGH
         while time.monotonic() < deadline and (
             frame.now < end or any(chip.irq for chip in frame.chips)
