@@ -270,21 +270,28 @@ def test_the_cards_a_clue_means_are_those_a_person_links_to_it(partner):
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_a_card_is_named_for_the_words_its_list_links_and_no_other(lang):
-    """``Board.named`` (what the person model counts as a linked target) holds for
+    """``Board.named`` (what the giver counts as a target a person reaches) holds for
     each word a card's native-speaker list links to it, whether the table's clue words
     hold it or not (or a card word whose own list names this card: SEA under
-    PIRATE's), and for no word only other cards' lists name."""
+    PIRATE's), but not for a link from the card's side only (the word's themes
+    readers named the card neither strong nor weak), and for no word only other
+    cards' lists name."""
     partner = Partner.load(lang)
     words, board = _board(partner, 3)
     links = lists.links(lang)
+    one_sided = lists.one_sided(lang)
     own = {c: set(links.get(w, ())) for c, w in enumerate(words)}
     backwards = {
         c: {card for card, said in links.items() if w in said} for c, w in enumerate(words)
     }
-    beyond = unnamed = 0
+    beyond = unnamed = sided = 0
     for c, w in enumerate(words):
         for link in own[c]:
             j = partner.clue_index(link)
+            if link in one_sided.get(w, ()) and link not in backwards[c]:
+                assert not board.named(c, j), (w, link)
+                sided += 1
+                continue
             assert board.named(c, j), (w, link)
             beyond += j >= partner.table_clues
         for link in set().union(*own.values()) - own[c]:
@@ -293,7 +300,45 @@ def test_a_card_is_named_for_the_words_its_list_links_and_no_other(lang):
                 continue
             assert not board.named(c, j), (w, link)
             unnamed += 1
-    assert beyond >= 50 and unnamed >= 1000
+    assert beyond >= 50 and unnamed >= 1000 and sided >= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fi", "ja"])
+def test_a_link_from_the_cards_side_only_is_read_but_never_counted(lang):
+    """A card's link its clue word's themes readers did not name for it (people found
+    such cards three times in five): the guesser still reads the card as near the
+    word, but the giver never counts it a target, on a board where the word is the
+    clue it gives."""
+    from keystand.partner.core import LINK_STEP, LINK_TOP
+
+    partner = Partner.load(lang)
+    one_sided = lists.one_sided(lang)
+    links = lists.links(lang)
+    assert sum(map(len, one_sided.values())) >= 300
+    checked = sided = 0
+    for seed in range(60):
+        words, board = _board(partner, seed)
+        side = seeded_layout(seed).side("A")
+        pairs = {(c, partner.clue_index(w)) for c, card in enumerate(words)
+                 for w in one_sided.get(card, ())}
+        # (less those the clue word's own card list names: SAUNA's writers name HIRSI)
+        assert board.one_sided <= pairs
+        sided += len(board.one_sided)
+        for c, j in board.one_sided:  # scored as its place in the list says
+            k = links[words[c]].index(partner.clues[j])
+            if board.score(c, j) > float("-inf"):  # (a refused pair stays refused)
+                assert board.score(c, j) >= LINK_TOP - LINK_STEP * k - 0.1, (words[c], k)
+        choice = partner.giver.clue(board, Knowledge.fresh("A", side), seed=seed)
+        assert choice is not None
+        j = partner.clues.index(choice.word)
+        for c in choice.targets:
+            if (c, j) in board.one_sided:
+                from keystand.partner.giver import REVIEWED
+
+                row = partner.table.row(board.indices[c])  # a table's reviewed best
+                assert j < partner.table_clues and row[j] >= sorted(row)[-REVIEWED]
+            checked += 1
+    assert checked >= 90 and sided >= 30
 
 
 def test_the_giver_never_gives_a_word_given_before_in_the_game(partner):
@@ -999,7 +1044,7 @@ def test_the_kinds_a_person_reads_through_narrower_ones():
     assert ja.clue_index("水") in ja.kin_clues(ja._board_index["クラゲ"])
 
 
-@pytest.mark.parametrize(("lang", "seed", "kind"), [("en", 176, "water"), ("ja", 46, "動物")])
+@pytest.mark.parametrize(("lang", "seed", "kind"), [("en", 181, "water"), ("ja", 46, "動物")])
 def test_the_giver_gives_no_kind_an_assassin_belongs_to(lang, seed, kind, monkeypatch):
     """On these boards the best clue by the table and the links is a kind one of the
     assassins belongs to; the giver gives another."""

@@ -6,6 +6,9 @@ answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
   themes BATCH    clue words not put to writers before (people's words on the
                   tuning runs first), each with every card a player touches for it,
                   THEMES_PER_PROMPT a prompt: writers/BATCH/prompts/LANG-tNN.txt
+  second BATCH    a second reading: the words the giver says most often on boards
+                  of the reading seeds (neither tuning nor held-out) that only one
+                  themes writer has judged, in the same prompts as themes
   merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON),
                   hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
                   and kinds (writers/BATCH/LANG.kinds, ``kind: card card ...``)
@@ -32,6 +35,7 @@ sys.path.insert(0, str(ROOT / "firmware_host"))
 sys.path.insert(0, str(HERE))
 
 from keystand.books.words import load as load_words  # noqa: E402
+from keystand.partner import Knowledge  # noqa: E402
 from keystand.partner import lists as partner_lists  # noqa: E402
 from keystand.partner.core import Partner, PartnerError, _singulars  # noqa: E402
 from keystand.partner.lists import fold  # noqa: E402
@@ -107,6 +111,10 @@ CARDS = {"en": "The card words:", "fi": "Korttisanat:", "ja": "カードの単�
 # cards (``theme_words``).
 THEMES = 150  # theme words a language
 THEMES_PER_PROMPT = 30
+# the seeds the giver's words are read on for a second reading: neither the tuning
+# range (people.py's tables.TUNING) nor the held-out one (tables.HELD_OUT)
+READING = range(3_500_000, 4_000_000)
+READING_BOARDS = 300
 THEME_BRIEF = {
     "en": """\
 You are a careful native speaker of English, helping to write down what people think of
@@ -166,12 +174,44 @@ THEME_WORDS = {"en": "The clue words:", "fi": "Vihjesanat:", "ja": "ヒントの
 
 def themed_before(lang: str) -> set[str]:
     """The theme words every earlier batch put to this language's writers."""
-    out: set[str] = set()
+    return set(times_themed(lang))
+
+
+def times_themed(lang: str) -> dict[str, int]:
+    """How many themes prompts of the earlier batches put each word to a writer."""
+    out: dict[str, int] = {}
     for path in WRITERS.glob(f"*/prompts/{lang}-t*.txt"):
         text = path.read_text("utf-8")
         start = text.index(THEME_WORDS[lang]) + len(THEME_WORDS[lang])
-        out.update(w.strip() for w in text[start : text.index(CARDS[lang], start)].split())
+        for w in text[start : text.index(CARDS[lang], start)].split():
+            out[w.strip()] = out.get(w.strip(), 0) + 1
     return out
+
+
+def giver_said(lang: str, boards: int = READING_BOARDS) -> list[str]:
+    """The words our giver says on ``boards`` tables a phase of the reading seeds
+    (neither the tuning nor the held-out range), most often said first. Every one is
+    a theme word (a word beyond the table is said only when themed, and a table word
+    a writer has not judged scores too low to win); a second writer's reading of the
+    commonest catches a card the first one missed, as *olki* (Christmas straw, an
+    assassin) for *joulu* on h14."""
+    import tables  # the benchmark's tables; imported here, as it loads the partner
+
+    partner = Partner.load(lang)
+    said: dict[str, int] = {}
+    for phase in tables.PHASES:
+        for seed in range(READING.start, READING.start + boards):
+            t = tables.table(lang, seed, phase)
+            choice = partner.giver.clue(partner.board(t.words), Knowledge.of(t.state, "A"))
+            if choice is not None:
+                said[choice.word] = said.get(choice.word, 0) + 1
+    return sorted(said, key=lambda w: (-said[w], w))
+
+
+def second_words(lang: str, count: int = THEMES) -> list[str]:
+    """The giver's commonest words (``giver_said``) one themes writer has judged."""
+    times = times_themed(lang)
+    return [w for w in giver_said(lang) if times.get(w) == 1][:count]
 
 
 def people_said(lang: str) -> list[str]:
@@ -263,12 +303,13 @@ def _new_batch(batch: str) -> Path:
     return folder
 
 
-def theme_prompts(batch: str, count_a_language: int = THEMES) -> None:
+def theme_prompts(batch: str, count_a_language: int = THEMES,
+                  choose: Callable[[str, int], list[str]] = theme_words) -> None:
     folder = _new_batch(batch)
     count = 0
     for lang in ("en", "fi", "ja"):
         words = list(load_words(lang).words)
-        themes = theme_words(lang, count_a_language)
+        themes = choose(lang, count_a_language)
         for k in range(0, len(themes), THEMES_PER_PROMPT):
             chunk = themes[k : k + THEMES_PER_PROMPT]
             shape = [{"strong": ["...", "..."], "weak": ["..."]}, {"strong": ["..."], "weak": []}]
@@ -428,6 +469,7 @@ def merge(batches: list[str]) -> None:
         scores: dict[str, dict[str, float]] = {}
         writers: dict[str, int] = {}
         weak: dict[str, list[str]] = {}
+        named: dict[str, set[str]] = {}  # theme word -> the cards its readers named
         for batch in batches:
             for name, got in _sources(batch, lang, weak):
                 for card, said in got.items():
@@ -435,6 +477,9 @@ def merge(batches: list[str]) -> None:
                     if word is None:
                         print(f"{name}: '{card}' is not a {lang} card word", file=sys.stderr)
                         continue
+                    if name.endswith("/themes"):
+                        for t in map(_fold, said):
+                            named.setdefault(norm(t) or t, set()).add(word)
                     writers[word] = writers.get(word, 0) + 1
                     w = _fold(word)
                     kept = []
@@ -491,6 +536,25 @@ def merge(batches: list[str]) -> None:
                         for path in (WRITERS / batch / "answers").glob(f"{lang}-t*.txt")
                         for t in map(_fold, _asked(path.read_text("utf-8")))
                         if (n := norm(t))})
+        # a card's links that are theme words whose readers, going through every card
+        # for the word, named this card neither strong nor weak: a link from the
+        # card's side only, which people hearing the word found three times in five
+        # (partner -> person on h9-h14), against 99 % for one its readers named
+        for card, themes in weak.items():
+            if (word := known.get(_fold(card))) is not None:
+                for t in map(_fold, themes):
+                    named.setdefault(norm(t) or t, set()).add(word)
+        themed_set = set(asked)
+        one_side = {w: [s for s in scores[w] if s in themed_set and w not in named.get(s, ())]
+                    for w in words if w in scores}
+        (LISTS / f"{lang}-one-sided.txt").write_text(
+            f"# Each card's links ({lang}-links.txt) that are theme words whose themes\n"
+            "# readers named the card neither strong nor weak for the word: links from\n"
+            f"# the card's side only ({', '.join(batches)}), merged by writers.py. The\n"
+            "# partner's guesser still reads them; its giver does not count the card a\n"
+            "# target a person reaches from the word.\n"
+            + "".join(f"{_fold(w)}: {' '.join(one_side[w])}\n" for w in words if one_side.get(w)),
+            "utf-8")
         (LISTS / f"{lang}-themed.txt").write_text(
             f"# Clue words the {lang} themes writers judged against every card\n"
             f"# ({', '.join(batches)}), merged by writers.py: a card they named for none\n"
@@ -499,6 +563,7 @@ def merge(batches: list[str]) -> None:
             "utf-8")
         print(f"{lang}: {len(scores)} cards, {sum(map(len, scores.values()))} links, "
               f"{len(asked)} theme words, "
+              f"{sum(map(len, one_side.values()))} one-sided links, "
               f"near words for {len(near)} cards, "
               f"writers per card {min(writers.values(), default=0)}-"
               f"{max(writers.values(), default=0)}; missing {len(missing)}: "
@@ -507,16 +572,18 @@ def merge(batches: list[str]) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("action", choices=("prompts", "themes", "merge"))
+    ap.add_argument("action", choices=("prompts", "themes", "second", "merge"))
     ap.add_argument("batch", nargs="+", help="one batch to prompt; every batch to merge")
     ap.add_argument("--themes", type=int, default=THEMES,
-                    help=f"themes: words a language (default {THEMES})")
+                    help=f"themes, second: words a language (default {THEMES})")
     args = ap.parse_args()
-    if args.action in ("prompts", "themes"):
+    if args.action in ("prompts", "themes", "second"):
         if len(args.batch) != 1:
             raise SystemExit(f"{args.action}: one batch")
         if args.action == "prompts":
             prompts(args.batch[0])
+        elif args.action == "second":
+            theme_prompts(args.batch[0], args.themes, second_words)
         else:
             theme_prompts(args.batch[0], args.themes)
     else:

@@ -144,15 +144,20 @@ class Board:
     themed: Collection[int] = frozenset()
     # extra clue index -> the cells its writers named weak for it (lists/LANG-near.txt)
     weak: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    # the (cell, clue) links from the card's side only (lists/LANG-one-sided.txt): the
+    # clue's themes readers named the card neither strong nor weak
+    one_sided: frozenset[tuple[int, int]] = frozenset()
 
     def named(self, cell: int, clue: int) -> bool:
-        """Whether a native speaker's list names ``clue`` for ``cell``: a link of the
-        table's clue words (``linked``), or a link held in a word's column beyond the
-        table (``extra``). The person model counts a named target as linked."""
+        """Whether a native speaker's list names ``clue`` for ``cell`` as a person hearing
+        the clue reaches it: a link of the table's clue words (``linked``), or a link
+        held in a word's column beyond the table (``extra``), and not one from the
+        card's side only (``one_sided``). The giver counts only such targets (or the
+        table's reviewed best), and the person model reads them as linked."""
         if clue < len(self.rows[cell]):
             return (cell, clue) in self.linked
         column = self.extra.get(clue)
-        return column is not None and column[cell] > 0
+        return column is not None and column[cell] > 0 and (cell, clue) not in self.one_sided
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -203,6 +208,7 @@ class Partner:
         # only when a board holds them (``_link_row``): start-up reads no more.
         self._link_lines = lists.links(lang)
         self._near_lines = lists.near(lang)
+        self._one_sided_lines = lists.one_sided(lang)
         self._themed_words = lists.themed(lang)
         # the themed words' clue indices (a word beyond the table joins when it gets one)
         self._themed = {j for w, j in self._clue_index.items() if w in self._themed_words}
@@ -211,6 +217,7 @@ class Partner:
         # board word -> [(clue, standardised score)], and the near clue words
         self._links: dict[int, list[tuple[int, float]]] = {}
         self._near: dict[int, list[int]] = {}
+        self._one_sided: dict[int, frozenset[int]] = {}
         self._named: dict[int, frozenset[int]] = {}  # board word -> clues named for it
         self._themed_mask: int | None = None  # the themed table clues, as bits
         self._above = b""  # byte translation: a score above UNNAMED -> 1
@@ -264,16 +271,21 @@ class Partner:
         self._resolve_links(indices)
         rows: list[Sequence[float]] = []
         linked: set[tuple[int, int]] = set()
+        one_sided: set[tuple[int, int]] = set()
         extra: dict[int, list[float]] = {}
         for cell, i in enumerate(indices):
             row = array("b")
             row.frombytes(self.table.row(i))
+            card_side = self._one_sided.get(i, frozenset())
             for j, value in self._links.get(i, ()):
+                if j in card_side:  # still raised: a person may read it from the card
+                    one_sided.add((cell, j))
                 if j >= self.table_clues:
                     extra.setdefault(j, [0.0] * CELL_COUNT)[cell] = value
                 elif row[j] >= MIN_SCORE:  # a refused pair stays refused
                     row[j] = max(row[j], min(MAX_SCORE, round(value * self.table.scale)))
-                    linked.add((cell, j))
+                    if j not in card_side:
+                        linked.add((cell, j))
             near = round(NEAR * self.table.scale)
             for j in self._near.get(i, ()):
                 if row[j] >= MIN_SCORE:
@@ -311,6 +323,7 @@ class Partner:
             self._heard,
             self._themed,
             {j: frozenset(cells) for j, cells in weak.items()},
+            frozenset(one_sided),
         )
 
     def _cap_unnamed(self, i: int, row: array[int]) -> None:
@@ -370,13 +383,21 @@ class Partner:
                 for j in map(self._clue_index.get, self._near_lines.get(card, ()))
                 if j is not None and j < self.table_clues
             ]
+            self._one_sided[i] = frozenset(
+                j
+                for j in map(self._clue_index.get, self._one_sided_lines.get(card, ()))
+                if j is not None
+            )
         for card, said in self._link_lines.items():
             j = self._clue_index.get(card)
             if j is None or j >= self.table_clues:
                 continue
             for k, word in enumerate(said):
                 if word in todo:
-                    self._links[todo[word]].append((j, LINK_TOP - LINK_STEP * k))
+                    i = todo[word]
+                    self._links[i].append((j, LINK_TOP - LINK_STEP * k))
+                    # the clue word's own card list names this card: not one-sided
+                    self._one_sided[i] = self._one_sided[i] - {j}
 
     def kin_clues(self, i: int) -> frozenset[int]:
         """The clue words naming a broader kind board word ``i`` belongs to for a

@@ -226,7 +226,10 @@ class Giver:
                 continue
             other = max((seen[c] for c in others), default=UNNAMED)
             bar = max(other + self.margin, danger + self.assassin_margin, FLOOR)
-            leads = sorted(((column[c], c) for c in targets if column[c] >= bar), reverse=True)
+            leads = sorted(
+                ((column[c], c) for c in targets if column[c] >= bar and board.named(c, j)),
+                reverse=True,
+            )
             if not leads:
                 continue
             if any(self.partner.clash(j, word) for word in board.words):

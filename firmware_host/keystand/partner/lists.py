@@ -112,6 +112,15 @@ def themed(lang: str) -> frozenset[str]:
     return _read(f"{lang}-themed.txt")
 
 
+def one_sided(lang: str) -> dict[str, list[str]]:
+    """``lists/LANG-one-sided.txt``: ``card: word word ...``, the card's links that are
+    theme words whose themes readers, going through every card for the word, named
+    this card neither strong nor weak (benchmarks/partner_people/writers.py). People
+    hearing such a word found the card three times in five, against 99 % where its
+    readers named it: the giver does not count it a target (docs/partner.md)."""
+    return _card_lines(LISTS_DIR / f"{lang}-one-sided.txt")
+
+
 def links(lang: str) -> dict[str, list[str]]:
     """``lists/LANG-links.txt``: ``card: link link ...``, what native speakers say to
     point at each card, strongest first (written and reread blind, by native
