@@ -1044,6 +1044,25 @@ def test_the_kinds_a_person_reads_through_narrower_ones():
     assert ja.clue_index("水") in ja.kin_clues(ja._board_index["クラゲ"])
 
 
+def test_a_first_card_far_above_any_link_does_not_cut_the_clues_other_cards():
+    """*mammals* 4 with WHALE, which the table puts at 12.7 units: the guesser goes on
+    to ELEPHANT (3.8), as a person does, though 3.8 is under FALL times 12.7."""
+    from keystand.partner.guesser import FALL, STOP
+
+    partner = Partner.load("en")
+    j = partner.clue_index("mammals")
+    meant = ["whale", "jaguar", "mole", "elephant"]
+    rest = [w for w in deal(load_words("en"), 7) if w not in meant]
+    plain = partner.board(rest[:25])
+    others = [w for i, w in enumerate(rest[:25]) if plain.score(i, j) <= 1.0][:21]
+    words = meant + others
+    board = partner.board(words)
+    first, last = board.score(0, j), board.score(3, j)
+    assert STOP <= last < FALL * first  # what the cut once read as too far below WHALE
+    touched = partner.guesser.touches(board, Knowledge.fresh("B", "T" * 25), "mammals", 4)
+    assert [words[c] for c in touched] == ["whale", "jaguar", "mole", "elephant"]
+
+
 @pytest.mark.parametrize(("lang", "seed", "kind"), [("en", 181, "water"), ("ja", 46, "動物")])
 def test_the_giver_gives_no_kind_an_assassin_belongs_to(lang, seed, kind, monkeypatch):
     """On these boards the best clue by the table and the links is a kind one of the
