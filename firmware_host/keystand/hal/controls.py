@@ -50,6 +50,16 @@ class SeatControls:
         self.back.when_held = self._back_hold
         self.back.when_released = self._back_released
 
+    @property
+    def held(self) -> bool:
+        """Whether the push button's press (down now, or the last) was taken as a hold."""
+        return self._held
+
+    @property
+    def back_held(self) -> bool:
+        """Whether the back button's press (down now, or the last) was taken as a hold."""
+        return self._back_held
+
     def _emit(self, kind: Control) -> None:
         self._post(ControlInput(self.seat, kind))
 

@@ -42,6 +42,7 @@ from ..rules.layout import SEATS, cell_index
 from .mcp3008 import BYSTANDER_UP, CHECKMARK_UP, MID_SCALE
 
 if TYPE_CHECKING:
+    from ..rules.layout import Seat
     from .card_frame import SimulatedFrame
     from .table import SimTable
 
@@ -105,10 +106,12 @@ class PinDriver:
                 for pin, level in order:
                     self._set(pin, bool(level))
                     time.sleep(STEP)
-            elif kind in ("press", "hold"):
-                self._tap(pins.push_pin, HOLD if kind == "hold" else TAP)
-            elif kind in ("back", "back_hold"):
-                self._tap(pins.back_pin, HOLD if kind == "back_hold" else TAP)
+            elif kind == "press":
+                self._tap(pins.push_pin, TAP)
+            elif kind == "back":
+                self._tap(pins.back_pin, TAP)
+            elif kind in ("hold", "back_hold"):
+                self._hold(head, kind == "back_hold")
             else:
                 return f"unknown control '{kind}'"
             return None
@@ -214,6 +217,27 @@ class PinDriver:
         ):
             time.sleep(0.005)
         time.sleep(after)
+
+    def _hold(self, seat: Seat, back: bool) -> None:
+        """Hold a seat's button down past the hold time, and on until its controls have
+        taken the press as a hold (at most READ_THROUGH more): on a loaded machine
+        gpiozero's hold thread can fire after a fixed 1.15 s, and the release then
+        read as a press (a solo game's clue typed MINEE, not offered)."""
+        from ..hal.controls import SeatControls
+
+        pins = self.table.config.controls[seat]
+        pin = pins.back_pin if back else pins.push_pin
+        hardware = self.table.hardware
+        controls = hardware.controls.get(seat) if hardware is not None else None
+        self._set(pin, False)
+        time.sleep(HOLD)
+        if isinstance(controls, SeatControls):
+            deadline = time.monotonic() + READ_THROUGH
+            while time.monotonic() < deadline and not (
+                controls.back_held if back else controls.held
+            ):
+                time.sleep(0.005)
+        self._set(pin, True)
 
     def _tap(self, pin: int, seconds: float) -> None:
         self._set(pin, False)
