@@ -6,9 +6,10 @@ answers merged into firmware_host/keystand/partner/lists/LANG-links.txt.
   themes BATCH    clue words not put to writers before (people's words on the
                   tuning runs first), each with every card a player touches for it,
                   THEMES_PER_PROMPT a prompt: writers/BATCH/prompts/LANG-tNN.txt
-  second BATCH    a second reading: the words the giver says most often on boards
-                  of the reading seeds (neither tuning nor held-out) that only one
-                  themes writer has judged, in the same prompts as themes
+  second BATCH    a second reading of words only one themes writer has judged:
+                  people's words on the tuning runs first, then those the giver
+                  says most often on boards of the reading seeds (neither tuning
+                  nor held-out), in the same prompts as themes
   merge BATCH...  reads each batch's answers (writers/BATCH/answers/*.txt, JSON),
                   hand-written lists (writers/BATCH/LANG.links, ``card: link ...``)
                   and kinds (writers/BATCH/LANG.kinds, ``kind: card card ...``)
@@ -209,9 +210,31 @@ def giver_said(lang: str, boards: int = READING_BOARDS) -> list[str]:
 
 
 def second_words(lang: str, count: int = THEMES) -> list[str]:
-    """The giver's commonest words (``giver_said``) one themes writer has judged."""
+    """Words one themes writer has judged, for a second reading: the words people
+    said on the runs one may tune on (``people_said``, most often said first), then
+    the giver's commonest (``giver_said``). A second reader names cards the first
+    missed: people's *dust* 2 for BROOM and CARPET, *avaruus* 2 for ASTRONAUTTI and
+    LAIVA (h15), each read as one card, the other capped as unnamed."""
     times = times_themed(lang)
-    return [w for w in giver_said(lang) if times.get(w) == 1][:count]
+    partner = Partner.load(lang)
+    linked = {w for said in partner_lists.links(lang).values() for w in said}
+    out: list[str] = []
+    for word in people_said(lang) + giver_said(lang):
+        word = _as_listed(partner, linked, word)
+        if times.get(word) == 1 and word not in out:
+            out.append(word)
+    return out[:count]
+
+
+def _as_listed(partner: Partner, linked: set[str], word: str) -> str:
+    """A word as the table or the lists write it (boats: boat), else as said."""
+    try:
+        j = partner.clue_index(word)
+    except PartnerError:
+        return word
+    if j < partner.table_clues or partner.clues[j] in linked:
+        return partner.clues[j]
+    return word
 
 
 def people_said(lang: str) -> list[str]:
@@ -250,12 +273,7 @@ def theme_words(lang: str, count: int = THEMES) -> list[str]:
             cards[w] = cards.get(w, 0) + 1
     out: list[str] = []
     for word in people_said(lang):
-        try:
-            j = partner.clue_index(word)
-        except PartnerError:
-            j = None
-        if j is not None and (j < partner.table_clues or partner.clues[j] in linked):
-            word = partner.clues[j]  # the table's or the lists' form (boats: boat)
+        word = _as_listed(partner, linked, word)  # the table's or the lists' form
         if word not in done | set(out):
             out.append(word)
     rare = len(vocab)  # a word beyond the table after the table's words, as rarer
