@@ -121,7 +121,8 @@ class Board:
     """25 words on the table (A's reading order) and their table rows.
 
     ``rows[cell][clue]`` is the stored value, raised to a card's native-speaker
-    links (``linked``: the (cell, clue) pairs a list names); ``allowed`` the clue
+    links (``linked``: the (cell, clue) pairs a list names, table clues and words
+    beyond the table, less the ``one_sided`` ones; ``named``); ``allowed`` the clue
     indices valid beside every word on the board (the giver's own, stricter,
     choice). Clue indices past the table's are words only a person says: a word of
     the links the table lacks (``extra``, its 25 scores) or a compound of two
@@ -150,14 +151,11 @@ class Board:
 
     def named(self, cell: int, clue: int) -> bool:
         """Whether a native speaker's list names ``clue`` for ``cell`` as a person hearing
-        the clue reaches it: a link of the table's clue words (``linked``), or a link
-        held in a word's column beyond the table (``extra``), and not one from the
-        card's side only (``one_sided``). The giver counts only such targets (or the
-        table's reviewed best), and the person model reads them as linked."""
-        if clue < len(self.rows[cell]):
-            return (cell, clue) in self.linked
-        column = self.extra.get(clue)
-        return column is not None and column[cell] > 0 and (cell, clue) not in self.one_sided
+        the clue reaches it (``linked``): a link of the table's clue words or of a word
+        beyond the table, not one from the card's side only (``one_sided``). The giver
+        counts only such targets (or the table's reviewed best), and the person model
+        reads them as linked."""
+        return (cell, clue) in self.linked
 
     def score(self, cell: int, clue: int) -> float:
         """The association in standardised units (a refused pair: -inf)."""
@@ -284,8 +282,10 @@ class Partner:
                     extra.setdefault(j, [0.0] * CELL_COUNT)[cell] = value
                 elif row[j] >= MIN_SCORE:  # a refused pair stays refused
                     row[j] = max(row[j], min(MAX_SCORE, round(value * self.table.scale)))
-                    if j not in card_side:
-                        linked.add((cell, j))
+                else:
+                    continue
+                if j not in card_side:
+                    linked.add((cell, j))
             near = round(NEAR * self.table.scale)
             for j in self._near.get(i, ()):
                 if row[j] >= MIN_SCORE:
@@ -369,7 +369,8 @@ class Partner:
         a card's first link LINK_TOP and each further one LINK_STEP less (a link the
         vocabulary lacks becomes a clue index of its own), and read backwards, the
         cards whose writers named it (SEA under PIRATE's list links PIRATE, a card
-        word and so a clue, to SEA)."""
+        word and so a clue, to SEA). ``_one_sided``: its links from its own side only
+        (lists/LANG-one-sided.txt), less any a backwards link names too."""
         todo = {fold(self.table.board_words[i]): i for i in indices if i not in self._links}
         if not todo:
             return

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .core import LINK_TOP
 from .knowledge import Knowledge, _bit
 
 if TYPE_CHECKING:
@@ -39,9 +38,10 @@ STOP = 3.0
 # Finnish, no more bystanders there (one more in Japanese), no assassin.
 LOW = 2.0
 LEAD = 0.7
-# ... nor one that fits it less than this share of the first card: after TRUMPET
-# for BAND (5.2), a person does not go on to RHINO (1.3) because the number is 3.
-FALL = 0.3
+# (A cut at a share of the first card's fit, 0.3, was dropped: below STOP and LOW
+# it never decided, and above them it fired only after a first card far above any
+# link, WHALE at 12.7 for *mammals*, where a person still goes on to ELEPHANT at
+# 3.8; on t1-h15's people's clues, 8 English clues more found in full without it.)
 # ... and a card our own key shows as an assassin is touched below STOP only when the
 # clue fits it this much better than any other card
 PLAIN = 2.0
@@ -72,6 +72,7 @@ class Guesser:
         j = self.partner.clue_index(clue)
         past = [self.partner.clue_index(w) for w, left in history if left > 0]
         cells = [c for c in range(25) if know.can_guess(c)]
+
         # A card our own key shows as an assassin is the partner's a third of the time:
         # touched only when the clue fits it as well as a card we would go on to.
         # (Held-out run h5: SKI 2 and CANDLESTICK 2 had it touch such a card first,
@@ -107,14 +108,10 @@ class Guesser:
         ``number`` (at least one), cut before the first after the first whose
         association with the clue is below ``STOP`` (or, for a clear second, below
         ``LOW`` or within ``LEAD`` of the card ranked after it, the assassin risk
-        taken off both) or below ``FALL`` times the first card's."""
+        taken off both)."""
         j = self.partner.clue_index(clue)
         ranked = self.guesses(board, know, clue, number, history)
         out = ranked[:1]
-        # (a first card the table puts far above any link, WHALE at 12.7 for *mammals*,
-        # counts as a first link: after it a person still goes on to ELEPHANT at 3.8;
-        # on t1-h15's people's clues, 8 English clues more found in full, no bystander)
-        first = min(board.score(ranked[0], j), LINK_TOP) if ranked else 0.0
 
         def risked(c: int) -> float:  # the fit less the assassin risk our key gives
             return board.score(c, j) + self._prior(know, c)
@@ -126,7 +123,7 @@ class Guesser:
             seen = ranked[: k + 1]
             after = max((risked(c) for c in cells if c not in seen), default=float("-inf"))
             clear = risked(ranked[k]) >= LOW and risked(ranked[k]) - after >= LEAD
-            if (score < STOP and not clear) or score < FALL * first:
+            if score < STOP and not clear:
                 break
             out.append(ranked[k])
         return out

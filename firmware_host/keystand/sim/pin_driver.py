@@ -47,9 +47,10 @@ if TYPE_CHECKING:
     from .table import SimTable
 
 STEP = 0.002  # seconds between quadrature edges
-HOLD = 1.15  # seconds a "hold" keeps a button down (the controls' hold time is 1 s)
+HOLD = 1.15  # seconds a "hold" keeps a button down at least (the hold time is 1 s)
 TAP = 0.01
 AFTER = 0.15  # past the pads' quiet time: the reader has seen the table still again
+RELEASE_SAMPLES = 3  # sample periods past a gesture's end before it counts as read
 READ_THROUGH = 5.0  # seconds a gesture waits at most for the frame to be read
 PAD_COMMANDS = {
     "touch": "touch CELL, touch CELL slide, or touch CELL CELL (cells a1 to e5)",
@@ -210,7 +211,10 @@ class PinDriver:
         came was lost to it (a whole game played by touches failed once in four runs of
         the suite while touches ended on a fixed sleep)."""
         time.sleep(max(0.0, start + duration - time.monotonic()))
-        end = start + duration
+        # ... and past the samples a chip takes to call a release (its debounce, 2,
+        # and one more), so a lift is read too, not only the touch before it
+        sample = max((c.sample_interval for c in frame.chips if c.enabled), default=0.016)
+        end = start + duration + RELEASE_SAMPLES * sample
         deadline = time.monotonic() + READ_THROUGH
         while time.monotonic() < deadline and (
             frame.now < end or any(chip.irq for chip in frame.chips)
