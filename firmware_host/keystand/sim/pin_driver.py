@@ -215,11 +215,7 @@ class PinDriver:
         # and one more), so a lift is read too, not only the touch before it
         sample = max((c.sample_interval for c in frame.chips if c.enabled), default=0.016)
         end = start + duration + RELEASE_SAMPLES * sample
-        deadline = time.monotonic() + READ_THROUGH
-        while time.monotonic() < deadline and (
-            frame.now < end or any(chip.irq for chip in frame.chips)
-        ):
-            time.sleep(0.005)
+        _wait_until(lambda: frame.now >= end and not any(chip.irq for chip in frame.chips))
         time.sleep(after)
 
     def _hold(self, seat: Seat, back: bool) -> None:
@@ -236,11 +232,7 @@ class PinDriver:
         self._set(pin, False)
         time.sleep(HOLD)
         if isinstance(controls, SeatControls):
-            deadline = time.monotonic() + READ_THROUGH
-            while time.monotonic() < deadline and not (
-                controls.back_held if back else controls.held
-            ):
-                time.sleep(0.005)
+            _wait_until(lambda: controls.back_held if back else controls.held)
         self._set(pin, True)
 
     def _tap(self, pin: int, seconds: float) -> None:
@@ -292,6 +284,15 @@ class PinDriver:
         else:
             return f"unknown bank action '{action}'"
         return None
+
+
+def _wait_until(done: Callable[[], bool], seconds: float = READ_THROUGH) -> None:
+    """Poll ``done`` until it holds, for at most ``seconds``: how the simulated table
+    waits for its own threads (the frame's sampler, the reader, gpiozero's hold
+    thread), which lag the wall clock on a loaded machine."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        time.sleep(0.005)
 
 
 def read_commands(command: Callable[[str], str | None], lines: Iterable[str] = sys.stdin) -> None:
