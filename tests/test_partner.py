@@ -310,6 +310,7 @@ def test_a_link_from_the_cards_side_only_is_read_but_never_counted(lang):
     word, but the giver never counts it a target, on a board where the word is the
     clue it gives."""
     from keystand.partner.core import LINK_STEP, LINK_TOP
+    from keystand.partner.giver import REVIEWED
 
     partner = Partner.load(lang)
     one_sided = lists.one_sided(lang)
@@ -333,8 +334,6 @@ def test_a_link_from_the_cards_side_only_is_read_but_never_counted(lang):
         j = partner.clues.index(choice.word)
         for c in choice.targets:
             if (c, j) in board.one_sided:
-                from keystand.partner.giver import REVIEWED
-
                 row = partner.table.row(board.indices[c])  # a table's reviewed best
                 assert j < partner.table_clues and row[j] >= sorted(row)[-REVIEWED]
             checked += 1

@@ -415,18 +415,22 @@ def _themes(text: str) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
 
 
 def _sources(batch: str, lang: str, weak: dict[str, list[str]] | None = None,
+             strong: dict[str, list[str]] | None = None,
              ) -> list[tuple[str, dict[str, list[str]]]]:
     """Each writer's lists of a batch, card -> links. A themes answer (LANG-tNN) is one
-    writer for every card it names strong; the cards it names weak go to ``weak``."""
+    writer for every card it names strong (and those go to ``strong`` too); the cards
+    it names weak go to ``weak``."""
     folder = WRITERS / batch
     out = []
     themed: dict[str, list[str]] = {}
     for path in sorted((folder / "answers").glob(f"{lang}-*.txt")):
         try:
             if re.fullmatch(rf"{lang}-t\d+", path.stem):
-                strong, loose = _themes(path.read_text("utf-8"))
-                for card, ts in strong.items():
+                named, loose = _themes(path.read_text("utf-8"))
+                for card, ts in named.items():
                     themed.setdefault(card, []).extend(ts)
+                    if strong is not None:
+                        strong.setdefault(card, []).extend(ts)
                 for card, ts in loose.items():
                     if weak is not None:
                         weak.setdefault(card, []).extend(ts)
@@ -487,17 +491,14 @@ def merge(batches: list[str]) -> None:
         scores: dict[str, dict[str, float]] = {}
         writers: dict[str, int] = {}
         weak: dict[str, list[str]] = {}
-        named: dict[str, set[str]] = {}  # theme word -> the cards its readers named
+        strong: dict[str, list[str]] = {}
         for batch in batches:
-            for name, got in _sources(batch, lang, weak):
+            for name, got in _sources(batch, lang, weak, strong):
                 for card, said in got.items():
                     word = known.get(_fold(card))
                     if word is None:
                         print(f"{name}: '{card}' is not a {lang} card word", file=sys.stderr)
                         continue
-                    if name.endswith("/themes"):
-                        for t in map(_fold, said):
-                            named.setdefault(norm(t) or t, set()).add(word)
                     writers[word] = writers.get(word, 0) + 1
                     w = _fold(word)
                     kept = []
@@ -558,7 +559,8 @@ def merge(batches: list[str]) -> None:
         # for the word, named this card neither strong nor weak: a link from the
         # card's side only, which people hearing the word found three times in five
         # (partner -> person on h9-h14), against 99 % for one its readers named
-        for card, themes in weak.items():
+        named: dict[str, set[str]] = {}  # theme word -> the cards its readers named
+        for card, themes in [*strong.items(), *weak.items()]:
             if (word := known.get(_fold(card))) is not None:
                 for t in map(_fold, themes):
                     named.setdefault(norm(t) or t, set()).add(word)
